@@ -5,10 +5,9 @@ import { useDragKit } from "~/components/ui/drag-kit";
 import { OnDemandDrag } from "~/components/ui/OnDemandDrag";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
 import { useFormAction } from "~/lib/use-form-action";
-import { utcToLocal } from "../../../workers/posts/public";
 import type { Slot } from "../../../workers/queue/index";
 import { SlotEditor } from "./SlotEditor";
-import { movedOrder, type QueueJson, queueLabel, slotValue } from "./types";
+import { movedOrder, type QueueJson, queueLabel, slotTime, slotValue } from "./types";
 
 /** One account's queue: slots, pause, Share next, and the upcoming slots (posts reorder by drag or buttons). */
 export function QueueCard({ queue, others }: { queue: QueueJson; others: QueueJson[] }) {
@@ -32,10 +31,6 @@ export function QueueCard({ queue, others }: { queue: QueueJson; others: QueueJs
     const to = posts.findIndex((r) => r.post!.targetId === over?.id);
     if (from >= 0 && to >= 0 && from !== to)
       void reorder.submit({ accountId: queue.accountId, targetIds: movedOrder(queue, from, to) });
-  };
-  const when = (at: string) => {
-    const l = utcToLocal(Date.parse(at), queue.timezone);
-    return `${new Date(`${l.localDate}T00:00:00Z`).toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" })} ${l.localTime}`;
   };
   const moveButton = (index: number, to: number, name: string, children: React.ReactNode) => (
     <form {...reorder.form}>
@@ -113,7 +108,9 @@ export function QueueCard({ queue, others }: { queue: QueueJson; others: QueueJs
             const index = row.post ? posts.indexOf(row) : -1;
             return (
               <li key={`${row.at}-${row.post?.targetId ?? "empty"}`} className="flex items-center gap-2 py-2 text-sm">
-                <span className="w-24 shrink-0 tabular-nums text-slate-600 sm:w-32">{when(row.at)}</span>
+                <span className="w-24 shrink-0 tabular-nums text-slate-600 sm:w-32">
+                  {slotTime(row.at, queue.timezone)}
+                </span>
                 {row.post ? (
                   <QueuedPost id={row.post.targetId} content={row.post.content}>
                     {moveButton(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { movedOrder, postedSlots, type QueueJson, queueLabel, queueRequest } from "./types";
+import { movedOrder, postedSlots, type QueueJson, queueLabel, queueRequest, slotTime } from "./types";
 
 const queue = (ids: Array<string | null>): QueueJson => ({
   accountId: "a",
@@ -14,6 +14,15 @@ const queue = (ids: Array<string | null>): QueueJson => ({
     slot: true,
     post: id ? { postId: `p-${id}`, targetId: id, content: id } : null,
   })),
+});
+
+describe("an upcoming slot's time", () => {
+  it("is the queue's own day and clock, not the viewer's or UTC's", () => {
+    // 2026-01-04 23:30 UTC is Monday morning in Tokyo and Sunday evening in New York.
+    expect(slotTime("2026-01-04T23:30:00.000Z", "Asia/Tokyo")).toBe("Mon, Jan 5 08:30");
+    expect(slotTime("2026-01-04T23:30:00.000Z", "America/New_York")).toBe("Sun, Jan 4 18:30");
+    expect(slotTime("2026-01-04T23:30:00.000Z", "UTC")).toBe("Sun, Jan 4 23:30");
+  });
 });
 
 describe("queue reorder order", () => {

@@ -1,5 +1,6 @@
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { accountName } from "~/lib/account-name";
+import { dateFormat, formatTime24 } from "~/lib/format";
 import type { Slot } from "../../../workers/queue/index";
 
 /** One account's queue as the Queue page's loader reads it (and GET /api/queue answers). */
@@ -13,6 +14,10 @@ export interface QueueJson {
   slots: Slot[];
   upcoming: Array<{ at: string; slot: boolean; post: { postId: string; targetId: string; content: string } | null }>;
 }
+
+/** An upcoming slot's time as the card lists it, in the queue's timezone: "Mon, Jan 5 09:00". */
+export const slotTime = (at: string, timeZone: string) =>
+  `${dateFormat("en-US", { weekday: "short", month: "short", day: "numeric" }, timeZone).format(new Date(at))} ${formatTime24(at, timeZone)}`;
 
 /** How a queue card names its account: the network, then the account as the rest of the UI names it. */
 export const queueLabel = (queue: Pick<QueueJson, "platform" | "username">) =>
