@@ -335,20 +335,28 @@ export const publishSamples = (rows: TargetRow[]): PublishSample[] =>
  * a local hour.
  */
 export function postingPatterns(samples: PublishSample[], timezone: string) {
-  const cells = new Map<string, { weekday: number; hour: number; posts: number; engagement: number }>();
+  // Summed per hour of the week (weekday × 24 + hour) in flat arrays: a 30-day range brings ~15,000 samples.
+  const postsAt = new Float64Array(7 * 24);
+  const engagementAt = new Float64Array(7 * 24);
   const local = weekdayHourIn(timezone);
   for (const s of samples) {
     if (s.posts <= 0) continue;
     const { weekday, hour } = local(s.at);
-    const key = `${weekday}:${hour}`;
-    const cell = cells.get(key) ?? { weekday, hour, posts: 0, engagement: 0 };
-    cell.posts += s.posts;
-    cell.engagement += s.engagement;
-    cells.set(key, cell);
+    const cell = weekday * 24 + hour;
+    postsAt[cell] = postsAt[cell]! + s.posts;
+    engagementAt[cell] = engagementAt[cell]! + s.engagement;
   }
-  const grid = [...cells.values()]
-    .map((c) => ({ ...c, avgEngagement: round(c.engagement / c.posts) }))
-    .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
+  const grid: Array<{ weekday: number; hour: number; posts: number; engagement: number; avgEngagement: number }> = [];
+  postsAt.forEach((posts, cell) => {
+    if (posts > 0)
+      grid.push({
+        weekday: Math.floor(cell / 24),
+        hour: cell % 24,
+        posts,
+        engagement: engagementAt[cell]!,
+        avgEngagement: round(engagementAt[cell]! / posts),
+      });
+  });
   const total = grid.reduce((s, c) => s + c.engagement, 0);
   const weekdays = WEEKDAYS.map((day, weekday) => {
     const own = grid.filter((c) => c.weekday === weekday);

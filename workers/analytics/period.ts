@@ -5,6 +5,8 @@ import { PLATFORMS, type Platform } from "../platform-profile";
 export const PERIODS = ["7d", "30d", "90d", "1y"] as const;
 export type PeriodName = (typeof PERIODS)[number] | "custom";
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const QUARTER_HOUR = 900_000;
 const PERIOD_DAYS: Record<(typeof PERIODS)[number], number> = { "7d": 7, "30d": 30, "90d": 90, "1y": 365 };
 /** A custom range may cover at most this many days (two years). */
 export const MAX_RANGE_DAYS = 731;
@@ -120,20 +122,27 @@ export function offsetIn(timezone: string): (at: number) => number {
 export function weekdayHourIn(timezone: string): (at: number) => { weekday: number; hour: number } {
   const offsets = new Map<number, number | null>();
   const offsetAt = offsetIn(timezone);
+  // Instants mostly come a day at a time (a rollup row is a day's quarter-hours): the last day's offset is kept.
+  let lastDay = Number.NaN;
+  let offset: number | null = null;
   return (at) => {
     const day = Math.floor(at / DAY) * DAY;
-    let offset = offsets.get(day);
-    if (offset === undefined) {
-      const first = offsetAt(day);
-      offset = first === offsetAt(day + DAY - 1) ? first : null;
-      offsets.set(day, offset);
+    if (day !== lastDay) {
+      let known = offsets.get(day);
+      if (known === undefined) {
+        const first = offsetAt(day);
+        known = first === offsetAt(day + DAY - 1) ? first : null;
+        offsets.set(day, known);
+      }
+      lastDay = day;
+      offset = known;
     }
-    if (offset === null) {
-      const { weekday, hour } = localParts(at, timezone);
-      return { weekday, hour };
-    }
-    const local = new Date(at + offset);
-    return { weekday: local.getUTCDay(), hour: local.getUTCHours() };
+    // On a day the zone switches, the offset is looked up per quarter-hour: zones switch on one (offsets and
+    // switching times are whole quarter-hours), and a day's rollup rows bring the same quarter-hours again.
+    // Arithmetic on the local instant rather than a Date per sample: 1970-01-01 (day 0) was a Thursday.
+    const local = at + (offset ?? offsetAt(at - (at % QUARTER_HOUR)));
+    const days = Math.floor(local / DAY);
+    return { weekday: (((days + 4) % 7) + 7) % 7, hour: Math.floor((local - days * DAY) / HOUR) };
   };
 }
 
