@@ -2,20 +2,17 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { Invalid } from "../errors";
 import { HttpError } from "./envelope";
+import { issueMessage } from "./issue-message";
 
 /**
- * The first issue's message is what the user sees; schemas put the spec's wording there.
- * Any zod schema works, `zod` or `zod/mini` (the auth schemas are mini: they also run on the sign-in page).
+ * The first issue's message is what the user sees: the schema's, where it puts the spec's wording, else the field
+ * and what it must be (`issueMessage`). Any zod schema works, `zod` or `zod/mini` (the auth schemas are mini: they
+ * also run on the sign-in page).
  */
 export function parseOrThrow<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = z.safeParse(schema, input);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const message =
-    issue && !issue.message.startsWith("Invalid input") && !issue.message.startsWith("Invalid option")
-      ? issue.message
-      : undefined;
-  throw new Invalid(message);
+  throw new Invalid(issueMessage(parsed.error.issues[0], input));
 }
 
 /** The JSON body as sent ({} when empty), for a caller that parses it further on; malformed JSON is a 400. */
