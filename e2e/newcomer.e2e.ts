@@ -312,7 +312,7 @@ test("post detail: Repost Now asks first and warns of identical text; a retrying
       .getByRole("button", { name: /Sourdough starter tips/ })
       .click();
     const channel = detail.getByRole("listitem", { name: "X channel" });
-    await channel.getByText(/^Retrying at \d\d:\d\d \(attempt \d of 5\): \S/).waitFor({ timeout: 60_000 });
+    await channel.getByText(/^Retrying at \d{1,2}:\d\d [AP]M \(attempt \d of 5\): \S/).waitFor({ timeout: 60_000 });
   } finally {
     expect((await faults("delete")).status()).toBe(200);
   }

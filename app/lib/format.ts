@@ -49,6 +49,15 @@ export function formatDateTime(iso: string, timezone: string): string {
   return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod}`;
 }
 
+/** A time of day in the user's timezone as the app's dates show it, e.g. "2:05 PM" (from parts, as formatDateTime). */
+export function formatTime(iso: string, timezone: string): string {
+  const parts = dateFormat("en-US", { hour: "numeric", minute: "2-digit", hour12: true }, timezone).formatToParts(
+    new Date(iso),
+  );
+  const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
+  return `${p.hour}:${p.minute} ${p.dayPeriod}`;
+}
+
 /** A time of day in the user's timezone on the 24-hour clock, e.g. "14:05". */
 export function formatTime24(iso: string, timezone: string): string {
   return dateFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }, timezone).format(new Date(iso));

@@ -99,6 +99,9 @@ describe("the offline assistant", () => {
       sentiment: "negative",
       reply: expect.stringContaining("Sorry to hear that, al"),
     });
+    expect(assistInboxItem({ text: "It was cold", author: "Sofia G.", network: "X" }).reply).toBe(
+      "Sorry to hear that, Sofia G. Could you send us a message with the details? We'll make it right.",
+    );
     expect(assistInboxItem({ text: "Love it, thanks!", author: "bo", network: "X" }).sentiment).toBe("positive");
     expect(assistInboxItem({ text: "When do you open?", author: "cy", network: "X" })).toEqual({
       sentiment: "neutral",

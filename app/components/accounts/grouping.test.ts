@@ -61,6 +61,9 @@ describe("display types and counts", () => {
       "Personal Profile",
     );
     expect(displayType({ platform: "youtube", connectionType: "standard", isCompanyPage: false })).toBe("Channel");
+    expect(displayType({ platform: "google_business", connectionType: "standard", isCompanyPage: false })).toBe(
+      "Location",
+    );
     expect(audienceText("youtube", 1500)).toBe("1.5K subscribers");
     expect(audienceText("instagram", 2_340_000)).toBe("2.3M followers");
     expect(audienceText("instagram", null)).toBe("-");

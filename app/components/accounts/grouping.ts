@@ -43,6 +43,9 @@ export function displayType(
       return a.isCompanyPage ? "Company Page" : "Personal Profile";
     case "youtube":
       return "Channel";
+    // A Business Profile is connected one business location at a time ("Profile" would name it twice).
+    case "google_business":
+      return "Location";
     default:
       return "Profile";
   }

@@ -1,11 +1,11 @@
-import { formatTime24 } from "~/lib/format";
+import { formatTime } from "~/lib/format";
 import type { PostJson, TargetJson } from "./types";
 
 /** What only the post detail dialog shows and sends, apart from post-view.ts so the pages of cards do not load it. */
 
-/** "Retrying at 14:05 (attempt 2 of 5): <platform's reason>", the time in the user's zone. */
+/** "Retrying at 2:05 PM (attempt 2 of 5): <platform's reason>", the time in the user's zone as the dialog's dates. */
 export function retryText(retry: NonNullable<TargetJson["retry"]>, timeZone: string): string {
-  const at = formatTime24(retry.at, timeZone);
+  const at = formatTime(retry.at, timeZone);
   return `Retrying at ${at} (attempt ${retry.attempt} of ${retry.of})${retry.reason ? `: ${retry.reason}` : ""}`;
 }
 

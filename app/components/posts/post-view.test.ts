@@ -112,8 +112,8 @@ describe("heldLabel", () => {
 describe("retryText", () => {
   it("says when, which attempt and why, in the user's zone", () => {
     const retry = { at: "2026-03-05T13:05:00.000Z", attempt: 2, of: 5, reason: "Service Unavailable" };
-    expect(retryText(retry, "Europe/Berlin")).toBe("Retrying at 14:05 (attempt 2 of 5): Service Unavailable");
-    expect(retryText({ ...retry, reason: null }, "UTC")).toBe("Retrying at 13:05 (attempt 2 of 5)");
+    expect(retryText(retry, "Europe/Berlin")).toBe("Retrying at 2:05 PM (attempt 2 of 5): Service Unavailable");
+    expect(retryText({ ...retry, reason: null }, "UTC")).toBe("Retrying at 1:05 PM (attempt 2 of 5)");
   });
 });
 

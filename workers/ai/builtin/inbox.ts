@@ -53,7 +53,8 @@ export function assistInboxItem(i: InboxAssistInput): InboxAssist {
   const w = words(i.text);
   const score = w.filter((x) => POSITIVE.includes(x)).length - w.filter((x) => NEGATIVE.includes(x)).length;
   const sentiment = score > 0 ? "positive" : score < 0 ? "negative" : "neutral";
-  const name = i.author.replace(/^@/, "");
+  // A name ending in an initial ("Sofia G.") must not end the sentence a second time.
+  const name = i.author.replace(/^@/, "").replace(/\.$/, "");
   const question = i.text.includes("?");
   const reply =
     sentiment === "negative"
