@@ -60,12 +60,12 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   // Over X's 280 characters: the counter and the per-platform message say so, and nothing can be sent.
   const content = composer.getByLabel("Content", { exact: true });
   await content.fill("Launch day! ".repeat(30).trim());
-  await composer.getByText("Content exceeds Twitter limit (359/280)").waitFor();
+  await composer.getByText("Content exceeds X limit (359/280)").waitFor();
   await composer.getByText("359/280", { exact: true }).waitFor();
   expect(await composer.getByRole("button", { name: "Publish Now" }).isDisabled()).toBe(true);
   await content.fill("Launch day! Our new planner ships today.");
   await composer.getByLabel("Hashtags").fill("#launch #planner");
-  await composer.getByText("Content exceeds Twitter limit", { exact: false }).waitFor({ state: "detached" });
+  await composer.getByText("Content exceeds X limit", { exact: false }).waitFor({ state: "detached" });
 
   // Publishing without media is refused with the spec's message, client-side.
   await composer.getByRole("button", { name: "Publish Now" }).click();

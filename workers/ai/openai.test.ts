@@ -89,7 +89,7 @@ describe("AI API with the openai provider (emulated endpoint)", () => {
     const opt = await callOpenAi("optimize-content", u.token, { content: "Short post", targetPlatform: "twitter" });
     expect(opt.body.data.original).toBe("Short post");
     expect(opt.body.data.characterCount).toBeLessThanOrEqual(280);
-    expect(opt.body.data.improvements.at(-1)).toMatch(/^Trimmed to \d+ characters to fit the Twitter limit of 280$/);
+    expect(opt.body.data.improvements.at(-1)).toMatch(/^Trimmed to \d+ characters to fit the X limit of 280$/);
     const analysis = await callOpenAi("analyze-content", u.token, { content: "Hello there. How are you?" });
     expect(analysis.body.data).toMatchObject({ score: 70, sentences: 2, provider: "openai" });
   });

@@ -55,7 +55,7 @@ describe("shaping model output", () => {
       { optimizedContent: "x ".repeat(300), improvements: ["a"], suggestions: [] },
       "openai",
     );
-    expect(r.improvements).toEqual(["a", `Trimmed to ${r.characterCount} characters to fit the Twitter limit of 280`]);
+    expect(r.improvements).toEqual(["a", `Trimmed to ${r.characterCount} characters to fit the X limit of 280`]);
   });
 });
 

@@ -39,7 +39,7 @@ describe("editLock", () => {
 
   it("says what cannot change and what still can", () => {
     expect(inFlightEditMessage(["twitter", "linkedin"], [])).toBe(
-      "This post is being published right now on Twitter and LinkedIn, so its text, hashtags, mentions, title and media cannot be changed. You can still change its category.",
+      "This post is being published right now on X and LinkedIn, so its text, hashtags, mentions, title and media cannot be changed. You can still change its category.",
     );
   });
 });

@@ -81,7 +81,7 @@ describe("bulk import", () => {
       body: { rows: rows.slice(0, 1) },
     });
     expect(theirs.body.data.rows[0].errors).toEqual([
-      "No Twitter account is connected",
+      "No X account is connected",
       'No file named "photo.jpg" in the media library',
       "Please select at least one platform",
       "Images are required for all posts",

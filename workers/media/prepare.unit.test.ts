@@ -20,7 +20,7 @@ describe("media prepared per network", () => {
       "Instagram does not take PNG",
       "Instagram takes aspect ratios 0.8 to 1.91, not 3",
     ]);
-    expect(preparationNeeds("twitter", wide)).toEqual(["Twitter takes images up to 5MB"]);
+    expect(preparationNeeds("twitter", wide)).toEqual(["X takes images up to 5MB"]);
     expect(preparationNeeds("twitter", { ...wide, size: 2 * MB })).toEqual([]);
     expect(needsPreparing("instagram", wide)).toBe(true);
     // YouTube publishes videos only: nothing to prepare an image for.

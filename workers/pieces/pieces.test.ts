@@ -17,7 +17,7 @@ describe("saved pieces", () => {
       [
         { kind: "signature", name: "Again", body: "— Us", platform: "twitter" },
         409,
-        "Twitter already has a signature; edit that one instead",
+        "X already has a signature; edit that one instead",
       ],
       [
         { kind: "signature", name: "No channel", body: "— Us" },

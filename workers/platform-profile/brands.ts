@@ -7,7 +7,7 @@ import { PLATFORMS, type Platform, type PlatformBrand, type PostFormat } from ".
 export const PLATFORM_BRANDS: Record<Platform, PlatformBrand> = {
   instagram: { name: "Instagram", brand: "Instagram", color: "#E1306C" },
   facebook: { name: "Facebook", brand: "Facebook", color: "#1877F2" },
-  twitter: { name: "Twitter", brand: "X", color: "#000000" },
+  twitter: { name: "X", brand: "X", color: "#000000" },
   linkedin: { name: "LinkedIn", brand: "LinkedIn", color: "#0A66C2" },
   youtube: { name: "YouTube", brand: "YouTube", color: "#FF0000" },
   threads: { name: "Threads", brand: "Threads", color: "#101010" },
@@ -18,7 +18,7 @@ export const PLATFORM_BRANDS: Record<Platform, PlatformBrand> = {
   pinterest: { name: "Pinterest", brand: "Pinterest", color: "#E60023" },
 };
 
-/** The spec's names, used in messages ("Content exceeds Twitter limit"). */
+/** The names messages use ("Content exceeds X limit"): the brands the UI shows, so a message and a chip agree. */
 export const PLATFORM_NAMES = Object.fromEntries(PLATFORMS.map((p) => [p, PLATFORM_BRANDS[p].name])) as Record<
   Platform,
   string

@@ -78,7 +78,7 @@ export interface PaceWindow {
 
 /** How the UI names and colours a network (brands.ts). */
 export interface PlatformBrand {
-  /** The spec's name, used in messages ("Content exceeds Twitter limit"). */
+  /** The name messages use ("Content exceeds X limit"), the same the UI shows. */
   name: string;
   /** The brand the UI shows on chips, cards and charts (X for twitter). */
   brand: string;

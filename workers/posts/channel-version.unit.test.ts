@@ -40,8 +40,8 @@ describe("versionProblems", () => {
     const version = { text: "", thread: ["a".repeat(281)] };
     const v = effectiveVersion(post, { platform: "twitter", version });
     expect(versionProblems("twitter", version, v)).toEqual([
-      "Please enter some content for Twitter",
-      expect.stringMatching(/^Part 2 of the thread exceeds Twitter limit \(281\/280\)/),
+      "Please enter some content for X",
+      expect.stringMatching(/^Part 2 of the thread exceeds X limit \(281\/280\)/),
     ]);
   });
   it("refuses options of another network", () => {

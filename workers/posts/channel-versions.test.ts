@@ -129,7 +129,7 @@ describe("per-channel versions", () => {
     // 499 characters are too many to schedule for X...
     const refused = await call<"POST /api/posts">("/api/posts", { token: u.token, body: scheduled });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toMatch(/^Content exceeds Twitter limit \(499\/280\)/);
+    expect(refused.body.message).toMatch(/^Content exceeds X limit \(499\/280\)/);
     // ...unless X has its own, shorter text; a version over the limit is named by its network.
     const tooLongVersion = { platform: "twitter", accountId: id("twitter"), text: `${long}!` };
     const tooLong = await call<"POST /api/posts">("/api/posts", {
@@ -137,7 +137,7 @@ describe("per-channel versions", () => {
       body: { ...scheduled, channels: [tooLongVersion] },
     });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.message).toMatch(/^Content exceeds Twitter limit \(500\/280\)/);
+    expect(tooLong.body.message).toMatch(/^Content exceeds X limit \(500\/280\)/);
     // A draft is where a long text gets cut down: it saves, over the limit, as it was typed.
     const longDraft = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
@@ -160,7 +160,7 @@ describe("per-channel versions", () => {
       },
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.message).toBe("Visibility is not an option for Twitter");
+    expect(wrong.body.message).toBe("Visibility is not an option for X");
     const unchosen = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: { ...base, content: "Fine", channels: [{ platform: "linkedin", accountId: "other", text: "x" }] },

@@ -24,7 +24,7 @@ describe("length limits and drafts", () => {
   it("publishing the same post names each limit", () => {
     const problems = postProblems(postFieldsSchema.parse({ ...over, publishNow: true, images: ["m-1"] }), ctx);
     expect(problems[0]).toMatch(X_LIMIT);
-    expect(problems).toContain("Part 2 of the thread exceeds Twitter limit (300/280)");
+    expect(problems).toContain("Part 2 of the thread exceeds X limit (300/280)");
   });
 
   it("a draft still keeps the other content rules", () => {

@@ -33,7 +33,7 @@ describe("frozenChanges", () => {
 
   it("says where the post is live and what is still editable", () => {
     expect(frozenEditMessage(["instagram", "twitter", "instagram"], ["content"])).toBe(
-      "This post is already published on Instagram, Twitter, so its content can no longer be changed here (the platform would still show the old version). You can still change its category, and the time and accounts of channels not yet published.",
+      "This post is already published on Instagram, X, so its content can no longer be changed here (the platform would still show the old version). You can still change its category, and the time and accounts of channels not yet published.",
     );
   });
 });

@@ -84,7 +84,7 @@ describe("formats per network", () => {
       "YouTube does not publish Stories",
     ]);
     expect(versionProblems("twitter", { options: { format: "reel" } }, effective)).toEqual([
-      "Format is not an option for Twitter",
+      "Format is not an option for X",
     ]);
   });
 });

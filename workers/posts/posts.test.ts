@@ -106,7 +106,7 @@ describe("POST /api/posts", () => {
     [{ content: long(2201), platforms: ["instagram"] }, "Content exceeds character limit (2201/2200)"],
     [
       { content: long(281), platforms: ["instagram", "twitter"], selectedAccounts: {} },
-      "Content exceeds Twitter limit (281/280); X counts most emoji and CJK characters as 2 and every link as 23",
+      "Content exceeds X limit (281/280); X counts most emoji and CJK characters as 2 and every link as 23",
     ],
     [
       { content: "😀".repeat(150), platforms: ["twitter"], selectedAccounts: {} },
@@ -189,7 +189,7 @@ describe("POST /api/posts", () => {
     };
     const check = await call<"POST /api/posts/preflight">("/api/posts/preflight", { token: u.token, body });
     expect(check.body.data.problems).toEqual([
-      { platform: "twitter", accountId: null, message: "talk.mp4 is 150s long; Twitter accepts videos up to 140s" },
+      { platform: "twitter", accountId: null, message: "talk.mp4 is 150s long; X accepts videos up to 140s" },
     ]);
     const yOnly = await call<"POST /api/posts">("/api/posts", {
       token: u.token,

@@ -41,7 +41,7 @@ describe("preflight", () => {
         platform: "twitter",
         accountId: null,
         message:
-          "Content exceeds Twitter limit (300/280); X counts most emoji and CJK characters as 2 and every link as 23",
+          "Content exceeds X limit (300/280); X counts most emoji and CJK characters as 2 and every link as 23",
       },
     ]);
     expect(preflight(input("threads"), [account("a", "threads")], NOW)).toEqual([]);
@@ -91,15 +91,15 @@ describe("preflight", () => {
         message: "Prepare a.jpg for Instagram: Instagram takes aspect ratios 0.8 to 1.91, not 3",
         prepare: "m1",
       },
-      { platform: "twitter", accountId: "x", message: "Your Twitter account @x needs to be reconnected." },
+      { platform: "twitter", accountId: "x", message: "Your X account @x needs to be reconnected." },
       {
         platform: "twitter",
         accountId: null,
         message:
-          "Content exceeds Twitter limit (310/280); X counts most emoji and CJK characters as 2 and every link as 23",
+          "Content exceeds X limit (310/280); X counts most emoji and CJK characters as 2 and every link as 23",
       },
-      { platform: "twitter", accountId: null, message: "Too many hashtags for Twitter (3/2)" },
-      { platform: "twitter", accountId: null, message: "Twitter accepts at most 4 media items per post" },
+      { platform: "twitter", accountId: null, message: "Too many hashtags for X (3/2)" },
+      { platform: "twitter", accountId: null, message: "X accepts at most 4 media items per post" },
       { platform: "threads", accountId: null, message: "Please select at least one Threads account" },
       { platform: "threads", accountId: null, message: "Too many hashtags for Threads (3/1)" },
     ]);
@@ -130,7 +130,7 @@ describe("media prepared per network (ADR 088)", () => {
       {
         platform: "twitter",
         accountId: null,
-        message: "Prepare wide.png for Twitter: Twitter takes images up to 5MB",
+        message: "Prepare wide.png for X: X takes images up to 5MB",
         prepare: "m1",
       },
     ]);

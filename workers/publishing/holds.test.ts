@@ -83,7 +83,7 @@ describe("disconnecting an account with scheduled posts", () => {
       status: "held",
       error: {
         kind: "account_disconnected",
-        message: `Waiting for reconnect: your Twitter account @${x.username} was disconnected. Reconnect it to publish, or remove this channel.`,
+        message: `Waiting for reconnect: your X account @${x.username} was disconnected. Reconnect it to publish, or remove this channel.`,
       },
     };
     const heldOnly = await getPost(u, xOnly.id);

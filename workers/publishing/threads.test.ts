@@ -192,6 +192,6 @@ describe("threads", () => {
       body: { ...base, channels: [{ platform: "twitter", accountId: id("twitter"), thread: ["ok", "x".repeat(281)] }] },
     });
     expect(long.status).toBe(400);
-    expect(long.body.message).toBe("Part 3 of the thread exceeds Twitter limit (281/280)");
+    expect(long.body.message).toBe("Part 3 of the thread exceeds X limit (281/280)");
   });
 });

@@ -163,7 +163,7 @@ describe("queue time slots", () => {
       const refused = await addToQueue(u, image, { twitter: [x] }, "No slots yet");
       expect(refused.status).toBe(400);
       expect(refused.body.message).toBe(
-        "Twitter @twitter_user has no queue time slots yet. Add slots in the Queue view first.",
+        "X @twitter_user has no queue time slots yet. Add slots in the Queue view first.",
       );
 
       await setSlots(u, x, { slots: daily("09:00", "17:00"), timezone: "Europe/Berlin" });

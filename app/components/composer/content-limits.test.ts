@@ -20,7 +20,7 @@ describe("content counter", () => {
   });
   it("names every platform over its limit", () => {
     expect(platformLimitMessages("x".repeat(600), [], ["twitter", "threads", "linkedin"])).toEqual([
-      "Content exceeds Twitter limit (600/280); X counts most emoji and CJK characters as 2 and every link as 23",
+      "Content exceeds X limit (600/280); X counts most emoji and CJK characters as 2 and every link as 23",
       "Content exceeds Threads limit (600/500)",
     ]);
   });

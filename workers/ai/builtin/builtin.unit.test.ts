@@ -130,12 +130,12 @@ describe("builtin optimizer", () => {
     const r = optimizeFor(`${"Great coffee makes great mornings. ".repeat(20)}#a1 #b2 #c3 #d4`, "twitter");
     expect(characterCount(r.optimizedContent)).toBeLessThanOrEqual(280);
     expect(hashtagsIn(r.optimizedContent)).toEqual(["#a1", "#b2"]);
-    expect(r.improvements).toContain("Reduced hashtags from 4 to 2 (Twitter limit)");
+    expect(r.improvements).toContain("Reduced hashtags from 4 to 2 (X limit)");
     expect(r.improvements.some((i) => i.startsWith("Trimmed to"))).toBe(true);
   });
   it("says so when nothing needed changing", () => {
     expect(optimizeFor("Is this our best roast yet? #coffee", "twitter").improvements).toEqual([
-      "Already well suited to Twitter; no changes were needed",
+      "Already well suited to X; no changes were needed",
     ]);
   });
 });
@@ -170,6 +170,6 @@ describe("builtin analysis", () => {
     expect(bad.suggestions).toContain("End with a question or a call to action to invite comments.");
   });
   it("flags content over the platform limit", () => {
-    expect(assess("word ".repeat(100), "twitter").suggestions[1]).toMatch(/over the Twitter limit of 280/);
+    expect(assess("word ".repeat(100), "twitter").suggestions[1]).toMatch(/over the X limit of 280/);
   });
 });

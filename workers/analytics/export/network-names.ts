@@ -1,5 +1,4 @@
-import { byPlatform, type Platform } from "../../platform-profile";
+import { PLATFORM_NAMES, type Platform } from "../../platform-profile";
 
-/** The names users know the networks by ("X", not the spec's "Twitter"): what a client reads in a report. */
-export const PLATFORM_BRANDS = byPlatform((p) => p.brand);
-export const platformName = (p: Platform) => PLATFORM_BRANDS[p] ?? p;
+/** A network as a report names it: the name the app shows everywhere ("X"); a value it does not know, as stored. */
+export const platformName = (p: Platform) => PLATFORM_NAMES[p] ?? p;

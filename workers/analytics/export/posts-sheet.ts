@@ -1,5 +1,5 @@
 import type { TargetRow } from "../aggregate";
-import { PLATFORM_BRANDS } from "./network-names";
+import { platformName } from "./network-names";
 import type { Table } from "./report-data";
 
 /**
@@ -46,7 +46,7 @@ export function postsTable(rows: TargetRow[], timeZone: string, limit = POSTS_SH
     rows: [
       ...listed.map((t) => [
         localTime(t.publishedAt, timeZone),
-        PLATFORM_BRANDS[t.platform] ?? t.platform,
+        platformName(t.platform),
         t.content.slice(0, 80),
         t.impressions,
         t.reach,
