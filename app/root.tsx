@@ -65,10 +65,22 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <LazyNotFound />;
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
+  // A loader's refusal (loadOrThrow) carries the API's message, which says what to change; its status text is
+  // React Router's default ("Internal Server Error"), as it is thrown with a status alone, so it is not shown.
+  const refusal = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : null;
+  const message = refusal
+    ? "This page cannot be shown"
+    : isRouteErrorResponse(error)
+      ? `${error.status} ${error.statusText}`
+      : "Something went wrong";
   return (
     <main className="p-8">
       <h1 className="text-xl font-semibold">{message}</h1>
+      {refusal ? (
+        <p role="alert" className="mt-2 text-sm text-slate-600">
+          {refusal}
+        </p>
+      ) : null}
     </main>
   );
 }
