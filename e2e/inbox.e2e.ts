@@ -44,7 +44,7 @@ async function publishedTweet(page: Page, baseUrl: string, content: string) {
  * conversation and is answered there (ADR 092).
  */
 test("a reply on X arrives live for two members, is assigned, answered once with a saved reply, and done for both", async ({
-  journey: { page, baseUrl, openBrowser },
+  journey: { page, baseUrl, openBrowser, expectStatus },
 }) => {
   const headers = { Origin: baseUrl };
   await registerViaApi(page, newUser("Olga Owner"));
@@ -135,6 +135,27 @@ test("a reply on X arrives live for two members, is assigned, answered once with
     await conversation.getByLabel("Reply", { exact: true }).fill("Yes, until noon!");
     await conversation.getByRole("button", { name: "Send reply" }).click();
     await conversation.getByRole("listitem").filter({ hasText: "Your team" }).getByText("Yes, until noon!").waitFor();
+
+    // The filters with "All networks" left as it is (the form sends `platform=` empty): done items labelled
+    // urgent, on any network, are the answered comment alone.
+    const { items } = await apiData(page, "/api/inbox?status=all");
+    const answered = (items as Array<{ id: string; author: string }>).find((i) => i.author === "hungry_hana")!;
+    const labelled = await request.post("/api/inbox/bulk", {
+      data: { action: "label", ids: [answered.id], label: "urgent" },
+      headers,
+    });
+    expect(labelled.status()).toBe(200);
+    const filters = page.getByRole("form", { name: "Filters" });
+    await filters.getByLabel("Status").selectOption("done");
+    await filters.getByLabel("Label").fill("urgent");
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL("**/inbox?status=done&platform=&label=urgent");
+    await item.getByText("urgent", { exact: true }).waitFor();
+    await expect.poll(() => page.getByText("Do you deliver on Sundays?").count()).toBe(0);
+    // A network the inbox does not know is refused with the API's message, not a server error.
+    expectStatus(400, "/inbox");
+    expect((await page.goto("/inbox?platform=bogus"))?.status()).toBe(400);
+    await page.getByRole("alert").getByText("Choose one of the connected networks.").waitFor();
 
     // The post on the emulator's viewer carries the answer once.
     await page.goto(`/sandbox/view?url=${encodeURIComponent(permalink)}`);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { runForm } from "~/lib/form-action.server";
+import { loadOrThrow, runForm } from "~/lib/form-action.server";
 import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
@@ -23,7 +23,10 @@ import { can } from "../../workers/tenancy/roles";
 /** The inbox page's list with the URL's filters (the API's query), the members to assign to and what the role may do. */
 export async function inboxData(ctx: AppContext, url: URL) {
   const { auth, workspace } = signedIn(ctx, url);
-  const q = parseOrThrow(inboxListQuery, Object.fromEntries(url.searchParams));
+  // A field the GET form left empty ("All networks", no label) is no filter; a bad value is the page's 400.
+  const q = await loadOrThrow(async () =>
+    parseOrThrow(inboxListQuery, Object.fromEntries([...url.searchParams].filter(([, value]) => value.trim() !== ""))),
+  );
   const { inbox } = ctx.services;
   const [list, members, accounts, saved, sources] = await Promise.all([
     inbox.list(
