@@ -9,6 +9,8 @@ import { reviewAsClient } from "./client-review";
 import { ShareReplies } from "./share-link-rules";
 import { clientReviewInput, ShareData, shareLinkInput, shareLinkQuery } from "./share-schemas";
 
+const SharedMedia = z.looseObject({ id: z.string(), url: z.string() });
+
 /** What a client sees through a link (share-links.ts `open`). */
 const SharedPosts = z.object({
   label: z.string().nullable(),
@@ -19,7 +21,26 @@ const SharedPosts = z.object({
       content: z.string(),
       platforms: z.array(z.string()),
       scheduledDate: z.string().nullable(),
-      media: z.array(z.looseObject({ id: z.string(), url: z.string() })),
+      channels: z.array(
+        z
+          .looseObject({
+            platform: z.string(),
+            username: z.string(),
+            displayName: z.string(),
+            caption: z
+              .string()
+              .describe(
+                "The text this channel publishes: its own text when it has one, else the post's content with its hashtags",
+              ),
+            thread: z.array(z.string()).describe("X and Threads: the thread's parts after the caption, in order"),
+            title: z.string().nullable(),
+            firstComment: z.string().nullable(),
+            format: z.string(),
+            media: z.array(SharedMedia).describe("The media this channel publishes, in order"),
+          })
+          .describe("Each channel as it will publish (its own version where it has one, ADR 021)"),
+      ),
+      media: z.array(SharedMedia),
       reviews: z.array(
         z.object({ decision: z.string(), comment: z.string().nullable(), createdAt: z.string().nullable() }),
       ),
@@ -58,7 +79,7 @@ describeRoute({
   tag,
   auth: false,
   summary:
-    "What a client sees through a link: its posts' previews and the decisions made (404 unknown, 410 revoked or expired)",
+    "What a client sees through a link: its posts, each channel with what it publishes, and the decisions made (404 unknown, 410 revoked or expired)",
   errors: [410],
   data: SharedPosts,
 });

@@ -84,6 +84,67 @@ describe("client approval links", () => {
     for (const secret of [other, "Unshared plan", "userId", "accountId", "Olga"]) expect(text).not.toContain(secret);
   });
 
+  it("each channel shows what it publishes: its own version where it has one, the main text elsewhere", async () => {
+    const owner = await registerUser({ displayName: "Vera" });
+    for (const platform of ["twitter", "linkedin"]) await connectViaEmulator(owner.cookie, platform);
+    const accounts = (await call<"GET /api/accounts">("/api/accounts", { token: owner.token })).body.data
+      .accounts as Array<{ _id: string; platform: string }>;
+    const account = (platform: string) => accounts.find((a) => a.platform === platform)!._id;
+    const upload = async (name: string) => {
+      const form = new FormData();
+      form.append("files", fileOf(jpegBytes(1080, 1080), name));
+      return (await call<"POST /api/media/upload">("/api/media/upload", { token: owner.token, body: form })).body
+        .data[0].id as string;
+    };
+    const [photo, xPhoto] = [await upload("menu.jpg"), await upload("menu-x.jpg")];
+    const created = await call<"POST /api/posts">("/api/posts", {
+      token: owner.token,
+      body: {
+        content: "Our autumn menu is here: pumpkin soup and apple cake",
+        hashtags: ["autumn"],
+        platforms: ["twitter", "linkedin"],
+        selectedAccounts: { twitter: [account("twitter")], linkedin: [account("linkedin")] },
+        images: [photo],
+        status: "scheduled",
+        scheduledDate: inHours(24),
+        channels: [
+          {
+            platform: "twitter",
+            accountId: account("twitter"),
+            text: "X version: autumn menu drop 🍂",
+            thread: ["Soup first, cake after 🥧"],
+            media: [xPhoto],
+          },
+          { platform: "linkedin", accountId: account("linkedin"), firstComment: "The full menu is on our site" },
+        ],
+      },
+    });
+    expect(created.status, created.body.message).toBe(201);
+    const link = await call<"POST /api/share-links">("/api/share-links", {
+      token: owner.token,
+      body: { label: "Client ACME", postIds: [created.body.data._id] },
+    });
+
+    const [post] = (await call<"GET /api/share/:token">(`/api/share/${tokenOf(link.body.data.url)}`)).body.data.posts;
+    const on = (platform: string) => post.channels.find((c) => c.platform === platform)!;
+    // X publishes its own text, thread and photo: that is what the client approves.
+    expect(on("twitter")).toMatchObject({
+      caption: "X version: autumn menu drop 🍂",
+      thread: ["Soup first, cake after 🥧"],
+      media: [{ id: xPhoto }],
+    });
+    // LinkedIn keeps the main text, with the post's hashtags as it goes out, and adds a first comment.
+    expect(on("linkedin")).toMatchObject({
+      caption: "Our autumn menu is here: pumpkin soup and apple cake\n\n#autumn",
+      thread: [],
+      firstComment: "The full menu is on our site",
+      media: [{ id: photo }],
+    });
+    // The X-only photo loads without a session, like the post's own.
+    expect((await SELF.fetch(on("twitter").media[0].url)).status).toBe(200);
+    expect(JSON.stringify(post)).not.toContain("accountId");
+  });
+
   it("a link cannot reach any other post: not by review, not another workspace's", async () => {
     const { token, other, ws } = await team();
     const stranger = await team();

@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../crypto";
+import { readInRuns } from "../db/chunks";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { clientReviews, shareLinks } from "../db/schema/approvals";
+import { media } from "../db/schema/media";
 import { posts, postTargets } from "../db/schema/posts";
 import { Invalid, NotFound, notFound } from "../errors";
-import type { MediaUrlSigner } from "../media";
+import { type MediaJson, type MediaUrlSigner, presentMedia } from "../media";
 import type { Actor, PostStore } from "../posts";
 import { excerpt, HoldMessages } from "../posts";
 import type { ChannelHolds } from "../publishing";
@@ -21,6 +23,7 @@ import {
   shareLinkState,
 } from "./share-link-rules";
 import type { ClientReviewInput, ShareLinkInput } from "./share-schemas";
+import { channelCopy, mediaOnlyInVersions } from "./shared-channels";
 
 type LinkRow = typeof shareLinks.$inferSelect;
 const DAY_MS = 86_400_000;
@@ -173,8 +176,8 @@ export class ShareLinkService {
   }
 
   /**
-   * What the client sees: the link's posts as each network would show them, and the decisions already
-   * made through this link. Nothing else of the workspace: no ids of accounts, authors or other posts.
+   * What the client sees: the link's posts, each channel with what it publishes (its own version, ADR 021), and the
+   * decisions already made through this link. Nothing else of the workspace: no ids of accounts, authors or other posts.
    */
   async open(token: string) {
     const link = await this.live(token);
@@ -187,6 +190,7 @@ export class ShareLinkService {
         : await db.batch([
             db
               .select({
+                targetId: postTargets.id,
                 postId: postTargets.postId,
                 platform: postTargets.platform,
                 username: connectedAccounts.username,
@@ -202,7 +206,7 @@ export class ShareLinkService {
               .where(and(eq(clientReviews.linkId, link.id), inArray(clientReviews.postId, ids)))
               .orderBy(asc(clientReviews.createdAt)),
           ]);
-    const signed = async (m: (typeof shown)[number]["media"][number]) => ({
+    const signed = async (m: MediaJson) => ({
       id: m.id,
       fileType: m.fileType,
       originalName: m.originalName,
@@ -215,30 +219,53 @@ export class ShareLinkService {
         workspaceId: link.workspaceId,
       }),
     });
+    // Each item signed once, whether posts carry it or only a channel's own version does.
+    const library = await this.versionMedia(link.workspaceId, mediaOnlyInVersions(shown));
+    const items = new Map([...shown.flatMap((p) => p.media), ...library].map((m) => [m.id, m]));
+    const signedById = new Map(
+      await Promise.all([...items.values()].map(async (m) => [m.id, await signed(m)] as const)),
+    );
     return {
       label: link.label,
       /** Whose link it is: the page shows that workspace's brand (ADR 085). */
       workspaceId: link.workspaceId,
       expiresAt: new Date(link.expiresAt).toISOString(),
-      posts: await Promise.all(
-        shown.map(async (p) => ({
-          id: p.id,
-          content: p.content,
-          hashtags: p.hashtags,
-          title: p.title,
-          platforms: p.platforms,
-          scheduledDate: p.scheduledDate,
-          timezone: p.timezone,
-          channels: channels
-            .filter((c) => c.postId === p.id)
-            .map((c) => ({ platform: c.platform, username: c.username, displayName: c.displayName })),
-          media: await Promise.all(p.media.map(signed)),
-          reviews: reviews
-            .filter((r) => r.postId === p.id)
-            .map((r) => ({ decision: r.decision, comment: r.comment, createdAt: iso(r.createdAt) })),
-        })),
-      ),
+      posts: shown.map((p) => ({
+        id: p.id,
+        content: p.content,
+        hashtags: p.hashtags,
+        title: p.title,
+        platforms: p.platforms,
+        scheduledDate: p.scheduledDate,
+        timezone: p.timezone,
+        channels: channels
+          .filter((c) => c.postId === p.id)
+          .flatMap((c) => {
+            // A channel added between the two reads waits for the next visit rather than show without its version.
+            const target = p.platformPosts.find((t) => t.id === c.targetId);
+            if (!target) return [];
+            const account = { platform: c.platform, username: c.username, displayName: c.displayName };
+            return [{ ...account, ...channelCopy(target.version, signedById) }];
+          }),
+        media: p.media.map((m) => signedById.get(m.id)!),
+        reviews: reviews
+          .filter((r) => r.postId === p.id)
+          .map((r) => ({ decision: r.decision, comment: r.comment, createdAt: iso(r.createdAt) })),
+      })),
     };
+  }
+
+  /** Library items by id (those only channels' own versions publish), presented like a post's media. */
+  private async versionMedia(workspaceId: string, ids: string[]) {
+    if (ids.length === 0) return [];
+    const rows = await readInRuns(ids, 1, (run) =>
+      this.deps.db
+        .select()
+        .from(media)
+        .where(and(eq(media.workspaceId, workspaceId), inArray(media.id, run))),
+    );
+    // A client is never shown how often an item is used: its count is not read.
+    return rows.map((row) => presentMedia(row, 0));
   }
 
   /**
