@@ -107,4 +107,14 @@ test("versions: own texts for X and LinkedIn with their previews and limits, a f
     .getByRole("region", { name: "Comments and replies" })
     .getByText(`Menu link in the comments ${tag}`)
     .waitFor();
+
+  // Shared with a client, each card shows what its channel publishes: X's own text, LinkedIn's own text.
+  const shared = await page.context().request.post("/api/share-links", {
+    data: { label: "Client ACME", postIds: [post!._id] },
+    headers: { Origin: baseUrl },
+  });
+  expect(shared.status()).toBe(201);
+  await page.goto(new URL((await shared.json()).data.url).pathname);
+  await page.getByRole("article", { name: "X preview" }).getByText(`Spring on X, 1/3 ${tag}`).waitFor();
+  await page.getByRole("article", { name: "LinkedIn preview" }).getByText(linkedIn).waitFor();
 });

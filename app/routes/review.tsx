@@ -102,16 +102,21 @@ function SharedPostReview({ post }: { post: SharedPost }) {
           ? `Planned for ${formatDateTime(post.scheduledDate, post.timezone)} (${post.timezone})`
           : "Not scheduled yet"}
       </p>
+      {/* Each channel as it publishes (its own version where it has one; the caption carries the hashtags already),
+          so the client approves what goes out. */}
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         {post.channels.map((c, i) => (
           <PlatformPreview
             key={`${c.platform}-${i}`}
             platform={c.platform}
             account={c}
-            content={post.content}
-            hashtags={post.hashtags}
-            media={post.media}
-            title={post.title ?? ""}
+            content={c.caption}
+            hashtags={[]}
+            media={c.media}
+            title={c.title ?? ""}
+            format={c.format}
+            thread={c.thread}
+            firstComment={c.firstComment}
           />
         ))}
       </div>
