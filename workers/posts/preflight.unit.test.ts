@@ -40,8 +40,7 @@ describe("preflight", () => {
       {
         platform: "twitter",
         accountId: null,
-        message:
-          "Content exceeds X limit (300/280); X counts most emoji and CJK characters as 2 and every link as 23",
+        message: "Content exceeds X limit (300/280); X counts most emoji and CJK characters as 2 and every link as 23",
       },
     ]);
     expect(preflight(input("threads"), [account("a", "threads")], NOW)).toEqual([]);
@@ -95,8 +94,7 @@ describe("preflight", () => {
       {
         platform: "twitter",
         accountId: null,
-        message:
-          "Content exceeds X limit (310/280); X counts most emoji and CJK characters as 2 and every link as 23",
+        message: "Content exceeds X limit (310/280); X counts most emoji and CJK characters as 2 and every link as 23",
       },
       { platform: "twitter", accountId: null, message: "Too many hashtags for X (3/2)" },
       { platform: "twitter", accountId: null, message: "X accepts at most 4 media items per post" },
