@@ -41,7 +41,7 @@ test("versions: own texts for X and LinkedIn with their previews and limits, a f
   expect(await xText.inputValue()).toBe(`Our spring menu is here ${tag}`);
   await xText.fill("Spring! ".repeat(40).trim());
   await channels.getByText("319/280", { exact: true }).waitFor();
-  await channels.getByText(/^Content exceeds Twitter limit \(319\/280\)/).waitFor();
+  await channels.getByText(/^Content exceeds X limit \(319\/280\)/).waitFor();
   await xText.fill(`Spring on X, 1/3 ${tag}`);
   await channels.getByRole("article", { name: "X preview" }).getByText(`Spring on X, 1/3 ${tag}`).waitFor();
   for (const n of [2, 3]) {
