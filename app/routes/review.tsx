@@ -1,7 +1,7 @@
 import { CheckCircle2, MessageSquareWarning } from "lucide-react";
 import { useState } from "react";
 import { data } from "react-router";
-import { PlatformPreview } from "~/components/composer/PlatformPreview";
+import { ChannelCopyPreview } from "~/components/composer/ChannelCopyPreview";
 import { inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -102,22 +102,10 @@ function SharedPostReview({ post }: { post: SharedPost }) {
           ? `Planned for ${formatDateTime(post.scheduledDate, post.timezone)} (${post.timezone})`
           : "Not scheduled yet"}
       </p>
-      {/* Each channel as it publishes (its own version where it has one; the caption carries the hashtags already),
-          so the client approves what goes out. */}
+      {/* Each channel as it publishes, so the client approves what goes out. */}
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         {post.channels.map((c, i) => (
-          <PlatformPreview
-            key={`${c.platform}-${i}`}
-            platform={c.platform}
-            account={c}
-            content={c.caption}
-            hashtags={[]}
-            media={c.media}
-            title={c.title ?? ""}
-            format={c.format}
-            thread={c.thread}
-            firstComment={c.firstComment}
-          />
+          <ChannelCopyPreview key={`${c.platform}-${i}`} channel={c} account={c} />
         ))}
       </div>
       {post.reviews.length > 0 && (

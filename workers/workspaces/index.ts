@@ -32,3 +32,4 @@ export { publicShareRoutes, shareLinkRoutes } from "./share-link-routes";
 export { ShareReplies } from "./share-link-rules";
 export { ShareLinkService } from "./share-links";
 export { clientReviewInput, shareLinkInput } from "./share-schemas";
+export type { ChannelCopy } from "./shared-channels";

@@ -1,13 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../crypto";
-import { readInRuns } from "../db/chunks";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { clientReviews, shareLinks } from "../db/schema/approvals";
-import { media } from "../db/schema/media";
 import { posts, postTargets } from "../db/schema/posts";
 import { Invalid, NotFound, notFound } from "../errors";
-import { type MediaJson, type MediaUrlSigner, presentMedia } from "../media";
+import type { MediaJson, MediaUrlSigner } from "../media";
 import type { Actor, PostStore } from "../posts";
 import { excerpt, HoldMessages } from "../posts";
 import type { ChannelHolds } from "../publishing";
@@ -23,7 +21,8 @@ import {
   shareLinkState,
 } from "./share-link-rules";
 import type { ClientReviewInput, ShareLinkInput } from "./share-schemas";
-import { channelCopy, mediaOnlyInVersions } from "./shared-channels";
+import { channelCopy } from "./shared-channels";
+import { versionOnlyMedia } from "./version-media";
 
 type LinkRow = typeof shareLinks.$inferSelect;
 const DAY_MS = 86_400_000;
@@ -220,7 +219,7 @@ export class ShareLinkService {
       }),
     });
     // Each item signed once, whether posts carry it or only a channel's own version does.
-    const library = await this.versionMedia(link.workspaceId, mediaOnlyInVersions(shown));
+    const library = await versionOnlyMedia(db, link.workspaceId, shown);
     const items = new Map([...shown.flatMap((p) => p.media), ...library].map((m) => [m.id, m]));
     const signedById = new Map(
       await Promise.all([...items.values()].map(async (m) => [m.id, await signed(m)] as const)),
@@ -253,19 +252,6 @@ export class ShareLinkService {
           .map((r) => ({ decision: r.decision, comment: r.comment, createdAt: iso(r.createdAt) })),
       })),
     };
-  }
-
-  /** Library items by id (those only channels' own versions publish), presented like a post's media. */
-  private async versionMedia(workspaceId: string, ids: string[]) {
-    if (ids.length === 0) return [];
-    const rows = await readInRuns(ids, 1, (run) =>
-      this.deps.db
-        .select()
-        .from(media)
-        .where(and(eq(media.workspaceId, workspaceId), inArray(media.id, run))),
-    );
-    // A client is never shown how often an item is used: its count is not read.
-    return rows.map((row) => presentMedia(row, 0));
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { PostStore } from "../posts";
 
-type ShownPost = Awaited<ReturnType<PostStore["getMany"]>>[number];
+export type ShownPost = Awaited<ReturnType<PostStore["getMany"]>>[number];
 /** A channel's `platformPosts[].version`: what `effectiveVersion` says it publishes (ADR 021). */
 type PublishedVersion = ShownPost["platformPosts"][number]["version"];
 
@@ -15,9 +15,9 @@ export function mediaOnlyInVersions(shown: ShownPost[]): string[] {
 }
 
 /**
- * What one channel publishes, as a client reviews it (ADR 016): the caption the network receives (the main text with
- * the post's hashtags unless the channel has its own), the thread's further parts, title, first comment, format and
- * media, each found in `media` by id. The channel's other options stay out: they name ids the client has no use for.
+ * What one channel publishes, as a client reviews it (ADR 016) and an approver approves it: the caption the network
+ * receives (the main text with the post's hashtags unless the channel has its own), the thread's further parts, title,
+ * first comment, format and media, each found in `media` by id. The channel's other options stay out: they name ids a reviewer has no use for.
  */
 export function channelCopy<M>(version: PublishedVersion, media: Map<string, M>) {
   return {
@@ -29,3 +29,6 @@ export function channelCopy<M>(version: PublishedVersion, media: Map<string, M>)
     media: version.mediaIds.flatMap((id) => media.get(id) ?? []),
   };
 }
+
+/** What `channelCopy` answers, with media of type `M`: what a channel card shows. */
+export type ChannelCopy<M> = ReturnType<typeof channelCopy<M>>;
