@@ -1,11 +1,13 @@
+import { jpegBytes } from "../workers/test/media-fixtures";
 import { awaitingApproval, ownerWithX } from "./approvals";
 import { expect, test } from "./browser";
 import { gotoHydrated, newUser, png, toast } from "./helpers";
+import { connectViaConsent } from "./platforms";
 
-test("Approvals: a passed time asks for a new one in the post's row; a rejection needs a comment", async ({
+test("Approvals: a passed time asks for a new one in the post's row; a rejection needs a comment; each channel shows what it publishes", async ({
   journey: { page, baseUrl, expectStatus },
 }) => {
-  const { me } = await awaitingApproval(page, baseUrl, newUser("Ada Approver"), [
+  const { me, api, images } = await awaitingApproval(page, baseUrl, newUser("Ada Approver"), [
     { content: "Soon gone", at: Date.now() + 4_000 },
     { content: "Needs work", at: Date.now() + 3 * 86_400_000 },
   ]);
@@ -36,6 +38,52 @@ test("Approvals: a passed time asks for a new one in the post's row; a rejection
   await toast(page, "Post sent back to its author");
   await page.getByText("Nothing is waiting for approval").waitFor();
   expect(page.url()).toMatch(/\/approvals$/);
+
+  // A post whose X channel has its own text, thread and photo (ADR 021): the approver sees X's version on X's card
+  // and the main text, with its hashtag, on LinkedIn's: what each network will publish.
+  await connectViaConsent(page, "linkedin");
+  const headers = { Origin: baseUrl };
+  const accounts = (await (await api.get("/api/accounts")).json()).data.accounts as Array<{
+    id: string;
+    platform: string;
+  }>;
+  const account = (platform: string) => accounts.find((a) => a.platform === platform)!.id;
+  const upload = await api.post("/api/media/upload", {
+    multipart: { files: { name: "x-only.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) } },
+    headers,
+  });
+  const submitted = await api.post("/api/posts", {
+    data: {
+      content: "Our autumn menu is here",
+      hashtags: ["autumn"],
+      platforms: ["twitter", "linkedin"],
+      selectedAccounts: { twitter: [account("twitter")], linkedin: [account("linkedin")] },
+      images,
+      status: "scheduled",
+      scheduledDate: new Date(Date.now() + 86_400_000).toISOString(),
+      channels: [
+        {
+          platform: "twitter",
+          accountId: account("twitter"),
+          text: "Autumn on X 🍂",
+          thread: ["Soup first, cake after"],
+          media: [(await upload.json()).data[0].id],
+        },
+      ],
+    },
+    headers,
+  });
+  expect((await submitted.json()).message).toBe("Post submitted for approval");
+  await gotoHydrated(page, "/approvals");
+  const card = (network: string) =>
+    item("Our autumn menu is here").getByRole("article", { name: `${network} preview` });
+  await card("X").getByText("Autumn on X 🍂").waitFor();
+  await card("X").getByRole("list", { name: "X thread preview" }).getByText("Soup first, cake after").waitFor();
+  await card("X").getByRole("img", { name: "x-only.jpg" }).waitFor();
+  expect(await card("X").innerText()).not.toContain("Our autumn menu is here");
+  expect(await card("LinkedIn").innerText()).toContain("Our autumn menu is here\n\n#autumn");
+  expect(await card("LinkedIn").innerText()).not.toContain("Autumn on X");
+  await card("LinkedIn").getByRole("img", { name: "ask.jpg" }).waitFor();
 });
 
 test("Review loop: an agency makes a client workspace; the client's Request changes stops the post; the agency sees it across its workspaces and in the bell, edits, the client approves, it publishes; the client's scheduled report reaches them with its PDF", async ({

@@ -41,7 +41,10 @@ export async function ownerWithX(
   return { api, headers, me, images };
 }
 
-/** The owner of `ownerWithX` in a workspace that requires approval, with these posts submitted at their times (`at`, epoch ms). */
+/**
+ * The owner of `ownerWithX` in a workspace that requires approval, with these posts submitted at their times (`at`,
+ * epoch ms), each with the photo `images` names.
+ */
 export async function awaitingApproval(
   page: Page,
   baseUrl: string,
@@ -63,5 +66,5 @@ export async function awaitingApproval(
     });
     expect((await res.json()).message).toBe("Post submitted for approval");
   }
-  return { me, api };
+  return { me, api, images };
 }

@@ -15,7 +15,7 @@ export async function approvalsData(ctx: AppContext, url: URL) {
   const { workspace } = signedIn(ctx, url).actor;
   if (!can(workspace.role, "posts.approve")) throw redirect("/dashboard");
   const [approvals, accounts] = await Promise.all([
-    ctx.services.approvals.queue(workspace.id),
+    ctx.services.approvals.queueWithChannels(workspace.id),
     ctx.services.accounts.list(workspace.id),
   ]);
   return { approvals, accounts };

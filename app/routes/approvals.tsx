@@ -1,7 +1,7 @@
 import { ClipboardCheck } from "lucide-react";
 import { useState } from "react";
 import { useActionData, useSearchParams } from "react-router";
-import { PlatformPreview } from "~/components/composer/PlatformPreview";
+import { ChannelCopyPreview } from "~/components/composer/ChannelCopyPreview";
 import { PageHeader } from "~/components/PageHeader";
 import { StatusBadge } from "~/components/posts/StatusBadge";
 import { EmptyState } from "~/components/ui/EmptyState";
@@ -19,7 +19,7 @@ import { ApprovalMessages } from "../../workers/workspaces/public";
 import type { Route } from "./+types/approvals";
 import { approvalsAction, approvalsData } from "./approvals.server";
 
-type Pending = Awaited<ReturnType<ApprovalService["queue"]>>[number];
+type Pending = Awaited<ReturnType<ApprovalService["queueWithChannels"]>>[number];
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Approvals", description: "Posts waiting for an approver." });
@@ -130,17 +130,10 @@ function ApprovalItem({
               : "no time yet"}
         </span>
       </div>
+      {/* Each channel as it publishes (its own version where it has one), so the approver approves what goes out. */}
       <div className="mt-3 grid gap-3 md:grid-cols-2">
-        {post.platformPosts.map((t) => (
-          <PlatformPreview
-            key={t.id}
-            platform={t.platform}
-            account={accounts.find((a) => a.id === t.accountId)}
-            content={post.content}
-            hashtags={post.hashtags}
-            media={post.media}
-            title={post.title ?? ""}
-          />
+        {pending.channels.map((c) => (
+          <ChannelCopyPreview key={c.id} channel={c} account={accounts.find((a) => a.id === c.accountId)} />
         ))}
       </div>
       {shown && (

@@ -11,6 +11,8 @@ import { can, ROLES } from "../tenancy/roles";
 import { recordActivity } from "./activity";
 import { ApprovalMessages, approvalDueAt } from "./approval-rules";
 import type { Notice, Notifications } from "./notifications";
+import { channelCopy } from "./shared-channels";
+import { versionOnlyMedia } from "./version-media";
 
 interface Deps {
   db: Db;
@@ -60,6 +62,27 @@ export class ApprovalService {
         },
       ];
     });
+  }
+
+  /**
+   * The queue as the Approvals page shows it: each post's channels with what they publish (ADR 021), their own
+   * version's text, thread, title, first comment, format and media where they have one, so the approver approves
+   * what goes out on each network.
+   */
+  async queueWithChannels(workspaceId: string) {
+    const queue = await this.queue(workspaceId);
+    const shown = queue.map((a) => a.post);
+    const library = await versionOnlyMedia(this.deps.db, workspaceId, shown);
+    const media = new Map([...shown.flatMap((p) => p.media), ...library].map((m) => [m.id, m]));
+    return queue.map((a) => ({
+      ...a,
+      channels: a.post.platformPosts.map((t) => ({
+        id: t.id,
+        platform: t.platform,
+        accountId: t.accountId,
+        ...channelCopy(t.version, media),
+      })),
+    }));
   }
 
   /** The approval request of a submitted post (ADR 016), to write in the submitting command's batch. */
