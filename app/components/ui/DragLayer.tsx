@@ -9,9 +9,15 @@ import {
   useSensors,
 } from "@dnd-kit/core";
 import { dragAnnouncements } from "./drag-announcements";
-import { DragKitContext } from "./drag-kit";
+import { type DragKit, DragKitContext, dragIdAttributes } from "./drag-kit";
 
-const kit = { useDraggable, useDroppable };
+const kit: DragKit = {
+  useDraggable: (args) => {
+    const draggable = useDraggable(args);
+    return { ...draggable, attributes: { ...draggable.attributes, ...dragIdAttributes(args.id) } };
+  },
+  useDroppable,
+};
 
 /** @dnd-kit's context around a drag area, and its hooks for what is dragged and dropped on (drag-kit.tsx). */
 export function DragLayer({

@@ -4,18 +4,25 @@ import { onDemand } from "~/lib/on-demand";
 
 const layer = onDemand(() => import("./DragLayer").then((m) => m.DragLayer));
 
-/** An element of the area by its accessible name: what survives the remount into the drag layer. */
-const named = (box: HTMLElement | null, label: string) =>
-  box?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`) ?? null;
+/** A draggable of the area by its id (`data-drag-id`, drag-kit.tsx), which both mounts put on it. */
+const draggable = (box: HTMLElement | null, id: string) =>
+  box?.querySelector<HTMLElement>(`[data-drag-id="${CSS.escape(id)}"]`) ?? null;
+
+/**
+ * Where an element sits in the area, by document order. Focus may rest on what has no id (a day's button, the
+ * queue's Move buttons), and both mounts render the same elements, so its place finds it again.
+ */
+const placeOf = (box: HTMLElement, el: Element) => Array.prototype.indexOf.call(box.querySelectorAll("*"), el);
+const atPlace = (box: HTMLElement | null, place: number) => box?.querySelectorAll<HTMLElement>("*")[place] ?? null;
 
 /**
  * An area (the planner's calendar, a queue's upcoming posts) draggable once @dnd-kit has arrived: it is fetched
  * when the pointer enters the area or focus reaches it, not with the page (ADR 045). The area remounts inside the
- * drag layer then, so what was under way carries over: the focused element gets focus back, and a press on a
- * draggable that is still held is replayed on it, so the drag goes on with the pointer's next move. A press on
- * anything else (a button) holds the remount until its click has fired: a click whose press and release land on
- * different mounts of the button never happens. Draggables and drop targets take their hooks from `useDragKit`
- * (drag-kit.tsx).
+ * drag layer then, so what was under way carries over: the focused element gets focus back at its place, and a
+ * press on a draggable that is still held is replayed on the draggable with its id, so the drag goes on with the
+ * pointer's next move. A press on anything else (a button) holds the remount until its click has fired: a click
+ * whose press and release land on different mounts of the button never happens. Draggables and drop targets take
+ * their hooks from `useDragKit` (drag-kit.tsx).
  */
 export function OnDemandDrag({
   onDragEnd,
@@ -29,8 +36,8 @@ export function OnDemandDrag({
   const [holding, setHolding] = useState(false);
   const Mounted = holding ? null : Layer;
   const box = useRef<HTMLDivElement>(null);
-  const focused = useRef<string | null>(null);
-  const pressed = useRef<{ label: string; init: PointerEventInit } | null>(null);
+  const focused = useRef<number | null>(null);
+  const pressed = useRef<{ id: string; init: PointerEventInit } | null>(null);
 
   useEffect(() => {
     const el = box.current;
@@ -38,12 +45,11 @@ export function OnDemandDrag({
     const want = () => setWanted(true);
     const down = (e: PointerEvent) => {
       want();
-      const chip = e.target instanceof Element ? e.target.closest("[aria-roledescription]") : null;
-      const label = chip?.getAttribute("aria-label");
+      const id = e.target instanceof Element ? e.target.closest("[data-drag-id]")?.getAttribute("data-drag-id") : null;
       pressed.current =
-        label && e.isPrimary && e.button === 0
+        id && e.isPrimary && e.button === 0
           ? {
-              label,
+              id,
               init: { clientX: e.clientX, clientY: e.clientY, pointerId: e.pointerId, pointerType: e.pointerType },
             }
           : null;
@@ -55,7 +61,7 @@ export function OnDemandDrag({
       setTimeout(() => setHolding(false));
     };
     const focus = (e: FocusEvent) => {
-      focused.current = e.target instanceof Element ? e.target.getAttribute("aria-label") : null;
+      focused.current = e.target instanceof Element ? placeOf(el, e.target) : null;
       want();
     };
     const blur = () => {
@@ -79,10 +85,10 @@ export function OnDemandDrag({
 
   useEffect(() => {
     if (!Mounted) return;
-    if (focused.current) named(box.current, focused.current)?.focus();
+    if (focused.current !== null) atPlace(box.current, focused.current)?.focus();
     const press = pressed.current;
     if (press)
-      named(box.current, press.label)?.dispatchEvent(
+      draggable(box.current, press.id)?.dispatchEvent(
         new PointerEvent("pointerdown", { ...press.init, bubbles: true, isPrimary: true, button: 0, buttons: 1 }),
       );
   }, [Mounted]);

@@ -1,5 +1,14 @@
-import type { useDraggable, useDroppable } from "@dnd-kit/core";
+import type { UseDraggableArguments, useDraggable, useDroppable } from "@dnd-kit/core";
 import { createContext, useContext } from "react";
+
+/**
+ * A draggable's hook result, its attributes naming it by its id in `data-drag-id`: both mounts of the area put that
+ * on the element, so OnDemandDrag finds the pressed draggable again after the remount. An accessible name cannot
+ * do that: a planner chip's comes from its text, not from an attribute.
+ */
+type Draggable = ReturnType<typeof useDraggable> & {
+  attributes: ReturnType<typeof useDraggable>["attributes"] & { "data-drag-id": string };
+};
 
 /**
  * The drag-and-drop hooks draggables and drop targets call. @dnd-kit loads when the pointer or focus first
@@ -7,19 +16,21 @@ import { createContext, useContext } from "react";
  * buttons and plain cells. Switching calls other hooks, so OnDemandDrag remounts the area.
  */
 export interface DragKit {
-  useDraggable: typeof useDraggable;
+  useDraggable: (args: UseDraggableArguments) => Draggable;
   useDroppable: typeof useDroppable;
 }
 
+export const dragIdAttributes = (id: UseDraggableArguments["id"]) => ({ "data-drag-id": String(id) });
+
 const still: DragKit = {
-  useDraggable: () =>
+  useDraggable: ({ id }) =>
     ({
-      attributes: {},
+      attributes: dragIdAttributes(id),
       listeners: undefined,
       setNodeRef: () => {},
       transform: null,
       isDragging: false,
-    }) as unknown as ReturnType<typeof useDraggable>,
+    }) as unknown as Draggable,
   useDroppable: () => ({ setNodeRef: () => {}, isOver: false }) as unknown as ReturnType<typeof useDroppable>,
 };
 
