@@ -9,9 +9,9 @@ import { connectViaConsent as connect } from "./platforms";
 
 const ZONE = "Europe/Berlin";
 const localDay = (daysAhead: number) => format(addDays(new TZDate(Date.now(), ZONE), daysAhead), "yyyy-MM-dd");
-function nineAmBerlin(day: string): string {
+function berlinAt(day: string, hour: number): string {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(new TZDate(y, m - 1, d, 9, 0, ZONE).getTime()).toISOString();
+  return new Date(new TZDate(y, m - 1, d, hour, 0, ZONE).getTime()).toISOString();
 }
 
 async function dragTo(page: Page, from: ReturnType<Page["locator"]>, to: ReturnType<Page["locator"]>) {
@@ -129,7 +129,44 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
     .getByRole("button", { name: /^Scheduled post/ })
     .waitFor();
   const listed = await (await page.context().request.get("/api/posts?status=scheduled")).json();
-  expect(listed.data.posts[0].scheduledDate).toBe(nineAmBerlin(target));
+  expect(listed.data.posts[0].scheduledDate).toBe(berlinAt(target, 9));
+
+  // A press at once, before the drag code has arrived, still drags: the week remounts into the drag layer under
+  // the held button and the press is replayed on the chip's new mount (OnDemandDrag). The layer's chunk is held
+  // until the button is down, so the press always lands on the calendar without it.
+  let arrive = () => {};
+  const layerHeld = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  let layerRequested = false;
+  await page.route(/\/assets\/DragLayer-[\w-]+\.js$/, async (route) => {
+    layerRequested = true;
+    await layerHeld;
+    await route.continue();
+  });
+  await gotoHydrated(page, `/planner?view=week&date=${target}`, { audit: false });
+  const atNine = page.locator(`[data-slot="${target}@9"]`).getByRole("button", { name: /^Scheduled post/ });
+  const eleven = page.locator(`[data-slot="${target}@11"]`);
+  await eleven.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  const a = (await atNine.boundingBox())!;
+  const b = (await eleven.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  // The pointer's arrival asked for the layer; only now may it come. Once dnd-kit describes the chip, the layer
+  // has mounted and the press has been replayed.
+  await expect.poll(() => layerRequested).toBe(true);
+  arrive();
+  await expect.poll(() => atNine.getAttribute("aria-describedby")).toBeTruthy();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 15 });
+  await page.mouse.up();
+  await page.unroute(/\/assets\/DragLayer-[\w-]+\.js$/);
+  await toast(page, "Post updated successfully");
+  await eleven
+    .getByRole("button", { name: /^Scheduled post/ })
+    .getByText("11:00 AM")
+    .waitFor();
+  const moved = await (await page.context().request.get("/api/posts?status=scheduled")).json();
+  expect(moved.data.posts[0].scheduledDate).toBe(berlinAt(target, 11));
 
   await chip.click();
   const detail = page.getByRole("dialog", { name: "Post Details" });
