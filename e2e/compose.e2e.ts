@@ -147,9 +147,13 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   await gotoHydrated(page, `/planner?view=week&date=${target}`, { audit: false });
   const atNine = page.locator(`[data-slot="${target}@9"]`).getByRole("button", { name: /^Scheduled post/ });
   const eleven = page.locator(`[data-slot="${target}@11"]`);
-  await eleven.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  // The week's place must be the one the remount gives it, or the chip moves from under the pressed pointer: the
+  // week opens at its working day once its script has scrolled it (the server's HTML starts at midnight), and the
+  // page scrolls, not the week.
+  const week = page.getByRole("grid", { name: "Week" });
+  await expect.poll(() => week.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  await week.evaluate((el) => el.scrollIntoView({ block: "nearest" }));
   const a = (await atNine.boundingBox())!;
-  const b = (await eleven.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   // The pointer's arrival asked for the layer; only now may it come. Once dnd-kit describes the chip, the layer
@@ -157,6 +161,7 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   await expect.poll(() => layerRequested).toBe(true);
   arrive();
   await expect.poll(() => atNine.getAttribute("aria-describedby")).toBeTruthy();
+  const b = (await eleven.boundingBox())!;
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 15 });
   await page.mouse.up();
   await page.unroute(/\/assets\/DragLayer-[\w-]+\.js$/);
