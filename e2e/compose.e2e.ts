@@ -173,6 +173,14 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   const moved = await (await page.context().request.get("/api/posts?status=scheduled")).json();
   expect(moved.data.posts[0].scheduledDate).toBe(berlinAt(target, 11));
 
+  // Focus on a post before the drag code has come keeps it: the week remounts into the drag layer when focus
+  // reaches it, and the new mount's chip gets focus back, so a keyboard user is not dropped to the page's start.
+  await gotoHydrated(page, `/planner?view=week&date=${target}`, { audit: false });
+  const atEleven = eleven.getByRole("button", { name: /^Scheduled post/ });
+  await atEleven.focus();
+  await expect.poll(() => atEleven.getAttribute("aria-describedby")).toBeTruthy();
+  await expect.poll(() => atEleven.evaluate((el) => el === document.activeElement)).toBe(true);
+
   await chip.click();
   const detail = page.getByRole("dialog", { name: "Post Details" });
   await detail.getByRole("region", { name: "Channels" }).getByText("LinkedIn").waitFor();

@@ -64,8 +64,13 @@ export function OnDemandDrag({
       focused.current = e.target instanceof Element ? placeOf(el, e.target) : null;
       want();
     };
-    const blur = () => {
-      focused.current = null;
+    const blur = (e: FocusEvent) => {
+      // The remount removes the focused element, which fires this too: only focus that moved on (the element still
+      // in the page once the removal is done) is forgotten, so the new mount can give it back.
+      const left = e.target;
+      queueMicrotask(() => {
+        if (left instanceof Element && left.isConnected) focused.current = null;
+      });
     };
     el.addEventListener("pointerenter", want);
     el.addEventListener("pointerdown", down);
