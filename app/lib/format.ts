@@ -50,9 +50,9 @@ export function formatDateTime(iso: string, timezone: string): string {
 }
 
 /** A time of day in the user's timezone as the app's dates show it, e.g. "2:05 PM" (from parts, as formatDateTime). */
-export function formatTime(iso: string, timezone: string): string {
+export function formatTime(at: string | number, timezone: string): string {
   const parts = dateFormat("en-US", { hour: "numeric", minute: "2-digit", hour12: true }, timezone).formatToParts(
-    new Date(iso),
+    new Date(at),
   );
   const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
   return `${p.hour}:${p.minute} ${p.dayPeriod}`;

@@ -1,4 +1,4 @@
-import { dateFormat } from "~/lib/format";
+import { dateFormat, formatTime } from "~/lib/format";
 import { type PlacedPost, placementInstant } from "../posts/post-view";
 
 /**
@@ -52,11 +52,10 @@ function wallClock(instant: number, timeZone: string): { day: string; hour: numb
     return (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   };
   const day = read({ year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" });
-  const time = read({ hour: "numeric", minute: "2-digit", hour12: true });
   return {
     day: `${day("year")}-${day("month")}-${day("day")}`,
     hour: Number(day("hour")),
-    time: `${time("hour")}:${time("minute")} ${time("dayPeriod")}`,
+    time: formatTime(instant, timeZone),
   };
 }
 
