@@ -181,6 +181,32 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   await expect.poll(() => atEleven.getAttribute("aria-describedby")).toBeTruthy();
   await expect.poll(() => atEleven.evaluate((el) => el === document.activeElement)).toBe(true);
 
+  // Scrolling the week while the drag code is on its way keeps the hours scrolled to: the new mount opens at the
+  // working day, and is put back where the person scrolled.
+  let arrived = () => {};
+  const layerHeldAgain = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  let requestedAgain = false;
+  await page.route(/\/assets\/DragLayer-[\w-]+\.js$/, async (route) => {
+    requestedAgain = true;
+    await layerHeldAgain;
+    await route.continue();
+  });
+  await gotoHydrated(page, `/planner?view=week&date=${target}`, { audit: false });
+  await expect.poll(() => week.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  await week.hover();
+  await expect.poll(() => requestedAgain).toBe(true);
+  // Back up to midnight, away from where the week opens (the working day, scrolled down).
+  await week.evaluate(async (el) => {
+    el.scrollTop = 0;
+    await new Promise((resolve) => el.addEventListener("scroll", resolve, { once: true }));
+  });
+  arrived();
+  await expect.poll(() => atEleven.getAttribute("aria-describedby")).toBeTruthy();
+  expect(await week.evaluate((el) => el.scrollTop)).toBe(0);
+  await page.unroute(/\/assets\/DragLayer-[\w-]+\.js$/);
+
   await chip.click();
   const detail = page.getByRole("dialog", { name: "Post Details" });
   await detail.getByRole("region", { name: "Channels" }).getByText("LinkedIn").waitFor();

@@ -18,11 +18,12 @@ const atPlace = (box: HTMLElement | null, place: number) => box?.querySelectorAl
 /**
  * An area (the planner's calendar, a queue's upcoming posts) draggable once @dnd-kit has arrived: it is fetched
  * when the pointer enters the area or focus reaches it, not with the page (ADR 045). The area remounts inside the
- * drag layer then, so what was under way carries over: the focused element gets focus back at its place, and a
- * press on a draggable that is still held is replayed on the draggable with its id, so the drag goes on with the
- * pointer's next move. A press on anything else (a button) holds the remount until its click has fired: a click
- * whose press and release land on different mounts of the button never happens. Draggables and drop targets take
- * their hooks from `useDragKit` (drag-kit.tsx).
+ * drag layer then, so what was under way carries over: a scrolled element (the week) goes back to where it was
+ * scrolled, the focused element gets focus back at its place, and a press on a draggable that is still held is
+ * replayed on the draggable with its id, so the drag goes on with the pointer's next move. A press on anything
+ * else (a button) holds the remount until its click has fired: a click whose press and release land on different
+ * mounts of the button never happens. Draggables and drop targets take their hooks from `useDragKit`
+ * (drag-kit.tsx).
  */
 export function OnDemandDrag({
   onDragEnd,
@@ -37,6 +38,7 @@ export function OnDemandDrag({
   const Mounted = holding ? null : Layer;
   const box = useRef<HTMLDivElement>(null);
   const focused = useRef<number | null>(null);
+  const scrolled = useRef<{ place: number; top: number; left: number } | null>(null);
   const pressed = useRef<{ id: string; init: PointerEventInit } | null>(null);
 
   useEffect(() => {
@@ -72,6 +74,13 @@ export function OnDemandDrag({
         if (left instanceof Element && left.isConnected) focused.current = null;
       });
     };
+    // Where the person scrolled inside the area (the week's hours): the new mount opens where its own effects put
+    // it (the working day), and is put back here, so the layer's arrival does not move what they scrolled to.
+    const scroll = (e: Event) => {
+      if (e.target instanceof Element && e.target !== el)
+        scrolled.current = { place: placeOf(el, e.target), top: e.target.scrollTop, left: e.target.scrollLeft };
+    };
+    el.addEventListener("scroll", scroll, true);
     el.addEventListener("pointerenter", want);
     el.addEventListener("pointerdown", down);
     window.addEventListener("pointerup", release);
@@ -79,6 +88,7 @@ export function OnDemandDrag({
     el.addEventListener("focusin", focus);
     el.addEventListener("focusout", blur);
     return () => {
+      el.removeEventListener("scroll", scroll, true);
       el.removeEventListener("pointerenter", want);
       el.removeEventListener("pointerdown", down);
       window.removeEventListener("pointerup", release);
@@ -90,6 +100,8 @@ export function OnDemandDrag({
 
   useEffect(() => {
     if (!Mounted) return;
+    const view = scrolled.current && atPlace(box.current, scrolled.current.place);
+    if (view) view.scrollTo(scrolled.current!.left, scrolled.current!.top);
     if (focused.current !== null) atPlace(box.current, focused.current)?.focus();
     const press = pressed.current;
     if (press)
