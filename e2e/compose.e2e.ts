@@ -4,7 +4,15 @@ import type { Page } from "playwright-core";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { awaitingApproval } from "./approvals";
 import { expect, test } from "./browser";
-import { chooseChannels, expectAccessible, gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
+import {
+  chooseChannels,
+  expectAccessible,
+  gotoHydrated,
+  holdDragLayer,
+  newUser,
+  registerViaApi,
+  toast,
+} from "./helpers";
 import { connectViaConsent as connect } from "./platforms";
 
 const ZONE = "Europe/Berlin";
@@ -134,16 +142,7 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   // A press at once, before the drag code has arrived, still drags: the week remounts into the drag layer under
   // the held button and the press is replayed on the chip's new mount (OnDemandDrag). The layer's chunk is held
   // until the button is down, so the press always lands on the calendar without it.
-  let arrive = () => {};
-  const layerHeld = new Promise<void>((resolve) => {
-    arrive = resolve;
-  });
-  let layerRequested = false;
-  await page.route(/\/assets\/DragLayer-[\w-]+\.js$/, async (route) => {
-    layerRequested = true;
-    await layerHeld;
-    await route.continue();
-  });
+  const layer = await holdDragLayer(page);
   await gotoHydrated(page, `/planner?view=week&date=${target}`, { audit: false });
   const atNine = page.locator(`[data-slot="${target}@9"]`).getByRole("button", { name: /^Scheduled post/ });
   const eleven = page.locator(`[data-slot="${target}@11"]`);
@@ -158,13 +157,13 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   await page.mouse.down();
   // The pointer's arrival asked for the layer; only now may it come. Once dnd-kit describes the chip, the layer
   // has mounted and the press has been replayed.
-  await expect.poll(() => layerRequested).toBe(true);
-  arrive();
+  await expect.poll(() => layer.url()).not.toBe("");
+  layer.release();
   await expect.poll(() => atNine.getAttribute("aria-describedby")).toBeTruthy();
   const b = (await eleven.boundingBox())!;
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 15 });
   await page.mouse.up();
-  await page.unroute(/\/assets\/DragLayer-[\w-]+\.js$/);
+  await layer.stop();
   await toast(page, "Post updated successfully");
   await eleven
     .getByRole("button", { name: /^Scheduled post/ })
@@ -183,29 +182,20 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
 
   // Scrolling the week while the drag code is on its way keeps the hours scrolled to: the new mount opens at the
   // working day, and is put back where the person scrolled.
-  let arrived = () => {};
-  const layerHeldAgain = new Promise<void>((resolve) => {
-    arrived = resolve;
-  });
-  let requestedAgain = false;
-  await page.route(/\/assets\/DragLayer-[\w-]+\.js$/, async (route) => {
-    requestedAgain = true;
-    await layerHeldAgain;
-    await route.continue();
-  });
+  const layerAgain = await holdDragLayer(page);
   await gotoHydrated(page, `/planner?view=week&date=${target}`, { audit: false });
   await expect.poll(() => week.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
   await week.hover();
-  await expect.poll(() => requestedAgain).toBe(true);
+  await expect.poll(() => layerAgain.url()).not.toBe("");
   // Back up to midnight, away from where the week opens (the working day, scrolled down).
   await week.evaluate(async (el) => {
     el.scrollTop = 0;
     await new Promise((resolve) => el.addEventListener("scroll", resolve, { once: true }));
   });
-  arrived();
+  layerAgain.release();
   await expect.poll(() => atEleven.getAttribute("aria-describedby")).toBeTruthy();
   expect(await week.evaluate((el) => el.scrollTop)).toBe(0);
-  await page.unroute(/\/assets\/DragLayer-[\w-]+\.js$/);
+  await layerAgain.stop();
 
   await chip.click();
   const detail = page.getByRole("dialog", { name: "Post Details" });

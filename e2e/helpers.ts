@@ -236,3 +236,23 @@ export async function composeWithImage(
   await picker.getByRole("button", { name: "Add 1 Item(s) to Post" }).click();
   return composer;
 }
+
+const DRAG_LAYER = /\/assets\/DragLayer-[\w-]+\.js$/;
+
+/**
+ * Holds the drag layer's chunk (ADR 045) until `release()`, so a step runs on the area before @dnd-kit has come:
+ * `url()` is the chunk's once the page has asked for it; `stop()` lets later requests through untouched.
+ */
+export async function holdDragLayer(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let url = "";
+  await page.route(DRAG_LAYER, async (route) => {
+    url = route.request().url();
+    await held;
+    await route.continue();
+  });
+  return { release, url: () => url, stop: () => page.unroute(DRAG_LAYER) };
+}

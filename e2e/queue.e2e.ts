@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
-import { chooseChannels, gotoHydrated, newUser, registerViaApi, slotHoursOn, toast } from "./helpers";
+import { chooseChannels, gotoHydrated, holdDragLayer, newUser, registerViaApi, slotHoursOn, toast } from "./helpers";
 import { connectViaConsent as connect } from "./platforms";
 
 /** The journey's start: every day it names counts from it, so a midnight passing mid-journey moves none of them. */
@@ -99,25 +99,16 @@ test("queue: three posts land in the next slots; import 50 rows, fix the 3 bad o
   // Moving a post posts to the page's action; the page reads the queue again. The pointer's arrival starts loading
   // the drag layer; here it arrives while the button is held down, and the list's remount into it waits for the
   // click (OnDemandDrag): a press and release on two mounts of the button would be no click at all.
-  let arrive = () => {};
-  const held = new Promise<void>((resolve) => {
-    arrive = resolve;
-  });
-  let layerUrl = "";
-  await page.route(/\/assets\/DragLayer-[\w-]+\.js$/, async (route) => {
-    layerUrl = route.request().url();
-    await held;
-    await route.continue();
-  });
+  const layer = await holdDragLayer(page);
   const moveDown = (await page.getByRole("button", { name: "Move down: Queued first" }).boundingBox())!;
   await page.mouse.move(moveDown.x + moveDown.width / 2, moveDown.y + moveDown.height / 2);
   await page.mouse.down();
-  await expect.poll(() => layerUrl).not.toBe("");
-  arrive();
+  await expect.poll(() => layer.url()).not.toBe("");
+  layer.release();
   // The same module the page asked for, so the page's own import has settled too; then two frames for React. (A
   // string: vitest rewrites `import()` in a function.)
   await page.evaluate(
-    `import(${JSON.stringify(layerUrl)}).then(() => new Promise((f) => requestAnimationFrame(() => requestAnimationFrame(f))))`,
+    `import(${JSON.stringify(layer.url())}).then(() => new Promise((f) => requestAnimationFrame(() => requestAnimationFrame(f))))`,
   );
   await page.mouse.up();
   await toast(page, "Queue reordered");
