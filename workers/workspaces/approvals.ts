@@ -12,7 +12,7 @@ import { recordActivity } from "./activity";
 import { ApprovalMessages, approvalDueAt } from "./approval-rules";
 import type { Notice, Notifications } from "./notifications";
 import { channelCopy } from "./shared-channels";
-import { versionOnlyMedia } from "./version-media";
+import { publishedMedia } from "./version-media";
 
 interface Deps {
   db: Db;
@@ -72,8 +72,7 @@ export class ApprovalService {
   async queueWithChannels(workspaceId: string) {
     const queue = await this.queue(workspaceId);
     const shown = queue.map((a) => a.post);
-    const library = await versionOnlyMedia(this.deps.db, workspaceId, shown);
-    const media = new Map([...shown.flatMap((p) => p.media), ...library].map((m) => [m.id, m]));
+    const media = await publishedMedia(this.deps.db, workspaceId, shown);
     return queue.map((a) => ({
       ...a,
       channels: a.post.platformPosts.map((t) => ({

@@ -22,7 +22,7 @@ import {
 } from "./share-link-rules";
 import type { ClientReviewInput, ShareLinkInput } from "./share-schemas";
 import { channelCopy } from "./shared-channels";
-import { versionOnlyMedia } from "./version-media";
+import { publishedMedia } from "./version-media";
 
 type LinkRow = typeof shareLinks.$inferSelect;
 const DAY_MS = 86_400_000;
@@ -219,8 +219,7 @@ export class ShareLinkService {
       }),
     });
     // Each item signed once, whether posts carry it or only a channel's own version does.
-    const library = await versionOnlyMedia(db, link.workspaceId, shown);
-    const items = new Map([...shown.flatMap((p) => p.media), ...library].map((m) => [m.id, m]));
+    const items = await publishedMedia(db, link.workspaceId, shown);
     const signedById = new Map(
       await Promise.all([...items.values()].map(async (m) => [m.id, await signed(m)] as const)),
     );
