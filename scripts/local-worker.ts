@@ -25,15 +25,25 @@ import type { ServerOptions } from "./local-server.ts";
 export const root = fileURLToPath(new URL("..", import.meta.url));
 export const workerEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+const handedOut = new Set<number>();
+/**
+ * A port nothing listens on, never one this process handed out before: the kernel may give a just-closed port
+ * again, and a server's port and its inspector's, chosen one after the other, then collided and its start hung.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = createServer();
+      server.once("error", reject);
+      server.listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
     });
-  });
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
 }
 
 /**
@@ -196,7 +206,8 @@ async function waitForHealth(url: string, child: ChildProcess, logPath: string, 
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the local server exited with ${child.exitCode}; see ${logPath}`);
     try {
-      if ((await fetch(`${url}/health`)).ok) return;
+      // Bounded: a port held by something that never answers must not outlast the deadline.
+      if ((await fetch(`${url}/health`, { signal: AbortSignal.timeout(5_000) })).ok) return;
     } catch {
       // not listening yet
     }
