@@ -58,7 +58,18 @@ test("Settings → API: a key is created, copied and used (last used shows), a w
     const hookForm = page.getByRole("form", { name: "Add a webhook endpoint" });
     await hookForm.getByLabel("Endpoint URL").fill(hookUrl);
     await hookForm.getByRole("button", { name: "Add endpoint" }).click();
-    await page.getByRole("textbox", { name: "The endpoint's signing secret." }).waitFor();
+    const signing = page.getByRole("textbox", { name: "The endpoint's signing secret." });
+    // A browser that refuses the clipboard: the secret is selected and the user told to copy it, not a dead button.
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () =>
+        Promise.reject(new DOMException("Document is not focused.", "NotAllowedError"));
+    });
+    await page.getByRole("button", { name: "Copy" }).click();
+    await page.getByText("This browser did not let Postline copy it: it is selected, press Ctrl+C").waitFor();
+    const selected = await signing.evaluate((input: HTMLInputElement) =>
+      input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0),
+    );
+    expect(selected).toBe(await signing.inputValue());
     await page.getByRole("button", { name: "Done" }).click();
     const endpoint = page
       .getByRole("list", { name: "Webhook endpoints" })

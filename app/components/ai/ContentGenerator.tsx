@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { copyText } from "~/lib/copy-text";
 import { notify } from "~/lib/notify";
 import { DEFAULT_CHARACTER_LIMIT, TONES, type Tone } from "../../../workers/ai/public";
 import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
-import { callAi, composeHref, copyText, type GenerateData, type Suggestion } from "./ai-client";
+import { callAi, composeHref, type GenerateData, type Suggestion } from "./ai-client";
 import { PlatformToggles } from "./PlatformToggles";
 import { card, input, label, primary, secondary } from "./styles";
 

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { copyText } from "~/lib/copy-text";
 import { notify } from "~/lib/notify";
 import type { Platform } from "../../../workers/platform-profile";
-import { callAi, composeHref, copyText, type OptimizeData } from "./ai-client";
+import { callAi, composeHref, type OptimizeData } from "./ai-client";
 import { RichText } from "./ContentGenerator";
 import { PlatformToggles } from "./PlatformToggles";
 import { card, input, label, primary, secondary } from "./styles";

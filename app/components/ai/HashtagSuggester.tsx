@@ -1,7 +1,8 @@
 import { useState } from "react";
+import { copyText } from "~/lib/copy-text";
 import { notify } from "~/lib/notify";
 import type { Platform } from "../../../workers/platform-profile";
-import { callAi, copyText, type HashtagData } from "./ai-client";
+import { callAi, type HashtagData } from "./ai-client";
 import { CountSlider } from "./CountSlider";
 import { PlatformToggles } from "./PlatformToggles";
 import { card, input, label, primary, secondary } from "./styles";

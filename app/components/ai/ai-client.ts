@@ -26,15 +26,6 @@ export function composeHref(text: string): string {
   return `/content?compose=1&text=${encodeURIComponent(text)}`;
 }
 
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export interface Suggestion {
   id: string;
   content: string;

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import { FormError } from "~/components/ui/FormError";
 import { linkButton, secondaryButton } from "~/components/ui/styles";
+import { copyText } from "~/lib/copy-text";
 import { formatDateTime } from "~/lib/format";
 import { notify } from "~/lib/notify";
 import { useFormAction } from "~/lib/use-form-action";
@@ -62,11 +63,7 @@ export function ShareLinks({
     onSuccess: async ({ url }) => {
       if (!url) return;
       setCreated(url);
-      copied.current =
-        (await navigator.clipboard?.writeText(url).then(
-          () => true,
-          () => false,
-        )) ?? false;
+      copied.current = await copyText(url);
     },
     announce: (kind, message) => notify[kind](kind === "success" && copied.current ? "Approval link copied" : message),
   });

@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { FormError } from "~/components/ui/FormError";
 import { GetFormButton } from "~/components/ui/GetFormButton";
 import { inputClass, labelClass, linkButton, primaryButton, secondaryButton } from "~/components/ui/styles";
+import { copyText } from "~/lib/copy-text";
 import { formatDateTime } from "~/lib/format";
 import { useFormAction } from "~/lib/use-form-action";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -38,25 +39,30 @@ function useCreate(intent: string, notify: Notify) {
   return { create, form, secret: secret ?? create.done?.secret ?? null, hide: () => setSecret(null) };
 }
 
-/** A secret shown once, with a Copy button: the only time the user can take it. */
+/**
+ * A secret shown once, with a Copy button: the only time the user can take it. Where the browser refuses the
+ * clipboard, the secret is selected and the user is told to copy it themselves, rather than a button that does nothing.
+ */
 function ShownOnce({ label, value, onDone }: { label: string; value: string; onDone: () => void }) {
   const hydrated = useHydrated();
-  const [copied, setCopied] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  const [copy, setCopy] = useState<"idle" | "copied" | "refused">("idle");
   return (
     <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3" role="status">
       <p className="text-sm text-amber-900">{label} Copy it now: it is shown only once.</p>
       <div className="flex gap-2">
-        <input readOnly value={value} aria-label={label} className={`${inputClass} font-mono`} />
+        <input ref={field} readOnly value={value} aria-label={label} className={`${inputClass} font-mono`} />
         {hydrated && (
           <button
             type="button"
             className={secondaryButton}
             onClick={async () => {
-              await navigator.clipboard.writeText(value);
-              setCopied(true);
+              const copied = await copyText(value);
+              if (!copied) field.current?.select();
+              setCopy(copied ? "copied" : "refused");
             }}
           >
-            {copied ? "Copied" : "Copy"}
+            {copy === "copied" ? "Copied" : "Copy"}
           </button>
         )}
         <form id={CLOSE_SECRET} method="get" hidden>
@@ -66,6 +72,11 @@ function ShownOnce({ label, value, onDone }: { label: string; value: string; onD
           Done
         </GetFormButton>
       </div>
+      {copy === "refused" && (
+        <p className="text-sm text-amber-900">
+          This browser did not let Postline copy it: it is selected, press Ctrl+C (⌘C on a Mac).
+        </p>
+      )}
     </div>
   );
 }
