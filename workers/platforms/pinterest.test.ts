@@ -123,6 +123,20 @@ describe("Pinterest client against the emulated API v5", () => {
     expect(denied).toMatchObject({ kind: "auth", details: { status: 403, denied: { permission: "pins:write" } } });
   });
 
+  it("reads a video pin's views (VIDEO_MRC_VIEW); an image pin has none", async () => {
+    const { account } = await connect();
+    const video = await client.publish(
+      account,
+      pin(unique("Shaping, watched"), { media: [media("video", "video/mp4", mp4Bytes(4096))] }),
+    );
+    const image = await client.publish(account, pin(unique("A still loaf")));
+    await advanceEmulator(2 * 86_400_000);
+    const { now } = await (await raw("/sandbox/clock")).json<{ now: number }>();
+    const reader = new PinterestClient({ ...sandboxDeps(), now: () => now });
+    expect((await reader.postMetrics(account, video.remoteId)).videoViews).toBeGreaterThan(0);
+    expect((await reader.postMetrics(account, image.remoteId)).videoViews).toBe(0);
+  });
+
   it("classifies a 429 with its reset, a 500 as retryable, and a lost answer to the pin as unknown", async () => {
     const { account } = await connect();
     await armFault("pinterest", "429", 1, { method: "POST", path: "^/v5/pins$" });

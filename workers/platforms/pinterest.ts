@@ -45,7 +45,16 @@ const DAY = 86_400_000;
 const ANALYTICS_DAYS = 89;
 /** How many of the account's newest pins a lookup reads (100 per page). */
 const FIND_PAGES = 3;
-const METRICS = ["IMPRESSION", "OUTBOUND_CLICK", "PIN_CLICK", "SAVE", "TOTAL_COMMENTS", "TOTAL_REACTIONS"];
+/** VIDEO_MRC_VIEW: a video pin's views (2 s at half on screen, the MRC standard); an image pin's stay 0. */
+const METRICS = [
+  "IMPRESSION",
+  "OUTBOUND_CLICK",
+  "PIN_CLICK",
+  "SAVE",
+  "TOTAL_COMMENTS",
+  "TOTAL_REACTIONS",
+  "VIDEO_MRC_VIEW",
+];
 
 const Account = z.object({
   id: z.string().min(1),
@@ -322,7 +331,7 @@ export class PinterestClient implements PlatformClient {
       shares: 0,
       saves: m.SAVE ?? 0,
       clicks: (m.OUTBOUND_CLICK ?? 0) + (m.PIN_CLICK ?? 0),
-      videoViews: 0,
+      videoViews: m.VIDEO_MRC_VIEW ?? 0,
     };
   }
 
