@@ -40,6 +40,17 @@ type PostingContext = Context<TikTokEnv>;
 export function answer(c: Context, data: unknown, status = 200, code = "ok", message = "") {
   return c.json({ data, error: { code, message, log_id: opaqueToken("", 12) } }, status as 200);
 }
+/** `answer` with `field` a list of int64s written as bare JSON numbers, as TikTok writes them. */
+function int64Answer(c: Context, field: string, digits: string[], data: Record<string, unknown>) {
+  const marker = "\u0000int64\u0000";
+  const text = JSON.stringify({
+    data: { ...data, [field]: marker },
+    error: { code: "ok", message: "", log_id: opaqueToken("", 12) },
+  });
+  return c.body(text.replace(JSON.stringify(marker), `[${digits.join(",")}]`), 200, {
+    "Content-Type": "application/json",
+  });
+}
 export const refuse = (c: Context, status: number, code: string, message: string) =>
   answer(c, {}, status, code, message);
 
@@ -123,7 +134,8 @@ async function newPublish(c: PostingContext, data: Record<string, unknown>, stat
     status,
     readyAt,
     // Post ids are int64s sent as JSON numbers: kept below 2^53 so a JavaScript client reads them exactly.
-    data: { ...data, postId: numericId(15), username: c.var.user.username },
+    // TikTok's post ids are 19-digit int64s (past 2^53), as in its share URLs.
+    data: { ...data, postId: numericId(19), username: c.var.user.username },
     createdAt: c.var.now,
   });
   return id;
@@ -242,11 +254,12 @@ export function mountPosting(app: Hono<TikTokEnv>) {
       return refuse(c, 400, "invalid_params", "publish_id is invalid or does not belong to the user.");
     const state = publishState(p, c.var.now);
     const done = state.status === "PUBLISH_COMPLETE";
-    return answer(c, {
+    // Only a post others can see gets a public id, once moderation is through. The field is list<int64>: the ids
+    // go out as JSON numbers digit for digit, which JSON.stringify cannot write from a JS number.
+    const ids = done && p.data.privacy !== "SELF_ONLY" ? [String(p.data.postId)] : [];
+    return int64Answer(c, "publicaly_available_post_id", ids, {
       status: state.status,
       ...(state.failReason ? { fail_reason: state.failReason } : {}),
-      // Only a post others can see gets a public id, once moderation is through.
-      publicaly_available_post_id: done && p.data.privacy !== "SELF_ONLY" ? [Number(p.data.postId)] : [],
       uploaded_bytes: Number(p.data.uploaded ?? 0),
       downloaded_bytes: p.data.source === "PULL_FROM_URL" && done ? Number(p.data.videoSize ?? 0) : 0,
     });

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { byPlatform, type Platform } from "../platform-profile";
+import { parseJsonExact } from "./exact-json";
 import { PlatformError } from "./types";
 
 /**
@@ -130,7 +131,7 @@ export function createHttp(deps: HttpDeps): HttpClient {
       let data: unknown = text === "" ? null : text;
       if (text !== "") {
         try {
-          data = JSON.parse(text);
+          data = parseJsonExact(text);
         } catch {
           /* keep the text: some endpoints (uploads, gateways) answer plain text or HTML */
         }

@@ -30,7 +30,7 @@ const Init = z.object({ publish_id: z.string().min(1), upload_url: z.string().ur
 const Status = z.object({
   status: z.string(),
   fail_reason: z.string().optional(),
-  // int64s: TikTok sends numbers (an SDK may send strings); either is kept as text.
+  // int64s: TikTok sends 19-digit numbers, which http.ts keeps as their digits (exact-json.ts); an SDK may send text.
   publicaly_available_post_id: z.array(z.union([z.number(), z.string()])).optional(),
   uploaded_bytes: z.number().optional(),
 });

@@ -119,7 +119,7 @@ describe("TikTok client against the emulator", () => {
       media: [video(bytes)],
       options: { tiktokPrivacy: "PUBLIC_TO_EVERYONE", tiktokAllowComment: true },
     });
-    expect(result.remoteId).toMatch(/^\d{15}$/);
+    expect(result.remoteId).toMatch(/^\d{19}$/);
     expect(result.permalink).toBe(`https://www.tiktok.com/@postline.demo/video/${result.remoteId}`);
     expect((await listed(account)).filter((v) => v.title === text).map((v) => v.id)).toEqual([result.remoteId]);
     await advanceEmulator(6 * 3600_000);
@@ -140,7 +140,7 @@ describe("TikTok client against the emulator", () => {
       media: [{ ...media("image", "image/jpeg", jpegBytes(1080, 1920)), url: urls.a }],
       options: { tiktokPrivacy: "PUBLIC_TO_EVERYONE" },
     });
-    expect(result.remoteId).toMatch(/^\d{15}$/);
+    expect(result.remoteId).toMatch(/^\d{19}$/);
     const png = await failure(
       client.publish(account, {
         marker: "t3",
@@ -206,7 +206,7 @@ describe("TikTok client against the emulator", () => {
     expect(failed.kind).toBe("retryable");
     expect(handles).toHaveLength(1);
     const result = await client.staging.publish(account, request, handles[0]!);
-    expect(result.remoteId).toMatch(/^\d{15}$/);
+    expect(result.remoteId).toMatch(/^\d{19}$/);
     expect((await listed(account)).filter((v) => v.title === text)).toHaveLength(1);
     expect(await client.staging.find(account, request, handles[0]!)).toEqual(result);
   });
@@ -258,7 +258,7 @@ describe("TikTok as this server's app is registered", () => {
       recordHandle: async (h) => void handles.push(h),
     };
     const result = await pulling.publish(account, request);
-    expect(result.remoteId).toMatch(/^\d{15}$/);
+    expect(result.remoteId).toMatch(/^\d{19}$/);
     expect(handles.map((h) => h.remoteId)).toEqual([expect.stringMatching(/^v_pub_url~[^ ]+$/)]);
     expect((await listed(account)).filter((v) => v.title === text)).toHaveLength(1);
   });

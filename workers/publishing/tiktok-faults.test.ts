@@ -73,7 +73,7 @@ async function deliverUntilDone(targetId: string) {
   for (let i = 0; i < 4; i++) if ((await publishTarget(targetId, await deps(targetId))).ack) break;
   const row = await target(targetId);
   expect(row.status, row.errorMessage ?? "").toBe("published");
-  expect(row.remoteId).toMatch(/^\d{15}$/);
+  expect(row.remoteId).toMatch(/^\d{19}$/);
   expect(row.permalink).toBe(`https://www.tiktok.com/@postline.demo/video/${row.remoteId}`);
   return row;
 }
@@ -176,7 +176,7 @@ describe("TikTok pulling the video from a verified URL prefix", () => {
       const t = await queuedVideo();
       await armFault("tiktok", mode, 1, { method: "POST", path: "^/v2/post/publish/status/fetch/$" });
       expect((await publishTarget(t.targetId, await pullDeps(t.targetId))).ack).toBe(false);
-      expect((await deliver(t.targetId)).remoteId).toMatch(/^\d{15}$/);
+      expect((await deliver(t.targetId)).remoteId).toMatch(/^\d{19}$/);
       expect(await publishes(t.text)).toEqual({ inits: 1, uploaded: 0 });
     }
   });
