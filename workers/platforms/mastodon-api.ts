@@ -1,6 +1,6 @@
 import { createHttp, type HttpClient, type PlatformResponse, type RequestOptions } from "./http";
 import type { ClientDeps } from "./registry";
-import { PlatformError } from "./types";
+import { PlatformError, type PublishOptions } from "./types";
 
 /**
  * How the Mastodon client speaks to one instance (docs.joinmastodon.org): a bearer token, `{"error": "..."}`
@@ -15,6 +15,16 @@ export function instanceOf(metadata: Record<string, unknown>): string {
       platform: "mastodon",
     });
   return instance;
+}
+
+/** A status's visibility, content warning and language from the channel's options (absent: the account's defaults). */
+export function statusFields(options: PublishOptions = {}) {
+  const { statusVisibility, contentWarning, language } = options;
+  return {
+    ...(statusVisibility && { visibility: statusVisibility }),
+    ...(contentWarning && { spoiler_text: contentWarning }),
+    ...(language && { language }),
+  };
 }
 
 /** How long until the window resets, from X-RateLimit-Reset (ISO 8601) once Remaining is 0. */

@@ -2,7 +2,7 @@ import { CodeChallengeMethod, OAuth2Client } from "arctic";
 import { z } from "zod";
 import { OAUTH_SCOPES } from "../platform-profile";
 import { parseAnswer } from "./http";
-import { instanceOf, MastodonApi } from "./mastodon-api";
+import { instanceOf, MastodonApi, statusFields } from "./mastodon-api";
 import { readMentions, setFavourite } from "./mastodon-notifications";
 import {
   Account,
@@ -25,6 +25,7 @@ import {
   PlatformError,
   type PostMetrics,
   type PublishMedia,
+  type PublishOptions,
   type PublishRequest,
   type PublishResult,
   type RemoteAccount,
@@ -174,27 +175,33 @@ export class MastodonClient implements PlatformClient {
       const mediaIds: string[] = [];
       for (const m of request.media)
         mediaIds.push(await needing("write:media", () => this.upload(instance, account.accessToken, m)));
-      const { statusVisibility, contentWarning, language } = request.options ?? {};
       const status = await this.createStatus(instance, account.accessToken, {
         key: await idempotencyKey(`target:${request.marker}`, request.text),
         body: {
           status: request.text,
           ...(mediaIds.length && { media_ids: mediaIds }),
-          ...(statusVisibility && { visibility: statusVisibility }),
-          ...(contentWarning && { spoiler_text: contentWarning }),
-          ...(language && { language }),
+          ...statusFields(request.options),
         },
       });
       return { remoteId: status.id, permalink: status.url ?? null };
     });
   }
 
-  /** The first comment and each part of a thread: a status replying to the parent, keyed like the post. */
-  reply(account: AccountCredentials, parentRemoteId: string, text: string): Promise<{ remoteId: string }> {
+  /**
+   * The first comment and each part of a thread: a status replying to the parent, keyed like the post. It keeps the
+   * post's visibility, content warning and language: without them a followers-only thread would go on in public
+   * (the account's default), as Mastodon's own composer never does.
+   */
+  reply(
+    account: AccountCredentials,
+    parentRemoteId: string,
+    text: string,
+    options?: PublishOptions,
+  ): Promise<{ remoteId: string }> {
     return needing("write:statuses", async () => {
       const status = await this.createStatus(instanceOf(account.metadata), account.accessToken, {
         key: await idempotencyKey(`reply:${parentRemoteId}`, text),
-        body: { status: text, in_reply_to_id: parentRemoteId },
+        body: { status: text, in_reply_to_id: parentRemoteId, ...statusFields(options) },
       });
       return { remoteId: status.id };
     });

@@ -325,8 +325,15 @@ export interface PlatformClient {
   /**
    * Publishes `text` under a published post: a comment on Instagram, Facebook and LinkedIn, a reply on X and
    * Threads (the first comment, and each next part of a thread). Absent where the platform has no such API.
+   * `options`: the channel's, when the reply is the post's own thread part or first comment (Mastodon gives it the
+   * post's visibility, content warning and language); absent for an inbox answer.
    */
-  reply?(account: AccountCredentials, parentRemoteId: string, text: string): Promise<{ remoteId: string }>;
+  reply?(
+    account: AccountCredentials,
+    parentRemoteId: string,
+    text: string,
+    options?: PublishOptions,
+  ): Promise<{ remoteId: string }>;
   /** The account's boards (Pinterest): where a post may go, chosen per channel. Absent where posts need none. */
   boards?(account: AccountCredentials): Promise<RemoteBoard[]>;
   /** Makes a new board on the account (Pinterest), answered as `boards()` lists it. */

@@ -18,12 +18,12 @@ export async function publishFirstComment(targetId: string, deps: PublishDeps): 
   const claimed = await claimComment(deps, targetId);
   if (claimed.length === 0) return;
   try {
-    const { firstComment } = await deps.buildRequest(target);
+    const { firstComment, options } = await deps.buildRequest(target);
     if (!firstComment)
       throw new PlatformError("permanent", "This channel has no first comment.", { platform: target.platform });
     const credentials = await deps.credentials(target.accountId);
     const parentId = target.remoteId;
-    const send = async () => (await client.reply!(credentials, parentId, firstComment)).remoteId;
+    const send = async () => (await client.reply!(credentials, parentId, firstComment, options)).remoteId;
     const lookUp = async () =>
       client.findReply ? client.findReply(credentials, parentId, firstComment, target.createdAt - 60_000) : null;
     let remoteId: string;

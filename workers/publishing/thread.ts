@@ -76,7 +76,9 @@ export async function publishRemainingParts(
     try {
       const found = look ? await lookUp() : null;
       if (found) outcome = "found";
-      remoteId = found?.remoteId ?? (await run.access.call((c) => client.reply!(c, parentId, text))).remoteId;
+      remoteId =
+        found?.remoteId ??
+        (await run.access.call((c) => client.reply!(c, parentId, text, run.request.options))).remoteId;
     } catch (err) {
       const error = asPartError(err, target, label);
       if (!error.details.outcomeUnknown) return outcomes.failed({ ...target, partIds: ids }, error, started, "part");
