@@ -5,14 +5,31 @@ import { graphemeCount } from "../platforms/public";
 
 /**
  * How a platform counts a caption against its limit. X counts by weight with its own library's rules
- * (twitter-text v3: most emoji and CJK characters count 2, every link 23); a profile with `textUnit: "graphemes"`
- * (Bluesky) counts user-perceived characters; the others count code points.
+ * (twitter-text v3: most emoji and CJK characters count 2, every link 23); Mastodon counts graphemes with every link
+ * as 23 and a remote mention by its local part; a profile with `textUnit: "graphemes"` (Bluesky) counts
+ * user-perceived characters; the others count code points. `contentWarning` (Mastodon's spoiler_text) counts with
+ * the text, as Mastodon holds both to one limit.
  */
-export function captionLength(platform: Platform | null, text: string): number {
+export function captionLength(platform: Platform | null, text: string, contentWarning = ""): number {
   if (platform === "twitter") return twitterText.parseTweet(text).weightedLength;
+  if (platform === "mastodon") return graphemeCount(contentWarning + mastodonCountable(text));
   if (platform && PLATFORM_PROFILES[platform].textUnit === "graphemes") return graphemeCount(text);
   return characterCount(text);
 }
 
 /** Said after an X count, so a caption that looks short is not a mystery. */
 export const X_COUNTING_NOTE = "X counts most emoji and CJK characters as 2 and every link as 23";
+
+/** Said after a Mastodon count that includes the channel's content warning, which Mastodon counts with the text. */
+export const warningNote = (contentWarning?: string) =>
+  contentWarning ? "; the content warning counts toward it: shorten the text or the warning" : "";
+
+/** Mastodon's characters_reserved_per_url: "URLs in text always count for 23 characters", whatever the link. */
+const MASTODON_URL = /https?:\/\/\S+/g;
+const MASTODON_URL_PLACEHOLDER = "x".repeat(23);
+/** A remote mention (@user@example.social); Mastodon counts only its `@user` (Account::MENTION_RE). */
+const REMOTE_MENTION = /(?<![=/\p{L}\p{N}_])@([a-z0-9_]+(?:[.-]+[a-z0-9_]+)*)@[\p{L}\p{N}_.-]+[\p{L}\p{N}_]/giu;
+
+/** The text as Mastodon's status length validator counts it: each link 23 characters, a remote mention its `@user`. */
+const mastodonCountable = (text: string) =>
+  text.replace(MASTODON_URL, MASTODON_URL_PLACEHOLDER).replace(REMOTE_MENTION, "@$1");

@@ -14,6 +14,16 @@ describe("captionLength", () => {
     expect(captionLength("twitter", text)).toBe(weight);
   });
 
+  it("Mastodon counts graphemes, every link as 23 and a remote mention by its local part, with the content warning", () => {
+    const link = `https://bakery.example/${"a".repeat(100)}`;
+    expect(captionLength("mastodon", `See ${link}`)).toBe(4 + 23);
+    expect(captionLength("mastodon", "bakery.example/menu")).toBe(19); // no scheme: not a link to Mastodon
+    expect(captionLength("mastodon", "Hi @baker@mastodon.example!")).toBe("Hi @baker!".length);
+    expect(captionLength("mastodon", "👋🏽 hi")).toBe(4);
+    expect(captionLength("mastodon", "Loaves", "Food")).toBe(10);
+  });
+
+
   it("other platforms count code points", () => {
     expect(captionLength("threads", "😀".repeat(150))).toBe(150);
     expect(captionLength("linkedin", "日本語")).toBe(3);

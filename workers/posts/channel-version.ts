@@ -10,7 +10,7 @@ import type { StoredVersion } from "../db/schema/posts";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform, POST_FORMATS } from "../platform-profile";
 import { TIKTOK_PRIVACY } from "../platforms/public";
 import { captionOf } from "./caption";
-import { captionLength, X_COUNTING_NOTE } from "./caption-length";
+import { captionLength, warningNote, X_COUNTING_NOTE } from "./caption-length";
 import { FormatMessages } from "./formats";
 import { localPostSchema } from "./local-post";
 
@@ -159,17 +159,17 @@ export function effectiveVersion(post: PostBase, target: { platform: Platform; v
 }
 
 /** "Content exceeds X limit": said of the post and of a channel's own version alike. */
-export const limitMessage = (platform: Platform, current: number, max: number) =>
-  `Content exceeds ${PLATFORM_NAMES[platform]} limit (${current}/${max})${platform === "twitter" ? `; ${X_COUNTING_NOTE}` : ""}`;
+export const limitMessage = (platform: Platform, current: number, max: number, contentWarning?: string) =>
+  `Content exceeds ${PLATFORM_NAMES[platform]} limit (${current}/${max})${platform === "twitter" ? `; ${X_COUNTING_NOTE}` : ""}${warningNote(contentWarning)}`;
 
 export const ChannelMessages = {
   textRequired: (platform: Platform) => `Please enter some content for ${PLATFORM_NAMES[platform]}`,
-  partLimit: (platform: Platform, part: number, current: number, max: number) =>
-    `Part ${part} of the thread exceeds ${PLATFORM_NAMES[platform]} limit (${current}/${max})`,
+  partLimit: (platform: Platform, part: number, current: number, max: number, contentWarning?: string) =>
+    `Part ${part} of the thread exceeds ${PLATFORM_NAMES[platform]} limit (${current}/${max})${warningNote(contentWarning)}`,
   noThreads: (platform: Platform) => `${PLATFORM_NAMES[platform]} does not support threads`,
   noFirstComment: (platform: Platform) => `${PLATFORM_NAMES[platform]} does not support a first comment`,
-  commentLimit: (platform: Platform, current: number, max: number) =>
-    `First comment exceeds ${PLATFORM_NAMES[platform]} limit (${current}/${max})`,
+  commentLimit: (platform: Platform, current: number, max: number, contentWarning?: string) =>
+    `First comment exceeds ${PLATFORM_NAMES[platform]} limit (${current}/${max})${warningNote(contentWarning)}`,
   option: (option: string, platform: Platform) => `${option} is not an option for ${PLATFORM_NAMES[platform]}`,
   notChosen: (platform: Platform) => `A customized ${PLATFORM_NAMES[platform]} version needs that account selected`,
 } as const;

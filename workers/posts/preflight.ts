@@ -145,8 +145,10 @@ function contentProblems(
     media: PreflightMedia[];
     youtubeVideoId: string | null;
     format?: PostFormat;
-    firstComment?: boolean;
+    firstComment?: string | null;
     localPost?: LocalPost;
+    /** Mastodon's spoiler_text: every status of the channel carries it, and it counts toward each one's limit. */
+    contentWarning?: string;
   },
   limits?: AccountLimits | null,
 ): Finding[] {
@@ -155,16 +157,22 @@ function contentProblems(
   // A Business Profile channel without a chosen type is a standard post (ADR 065).
   if (platform === "google_business")
     out.push(...localPostProblems(version.localPost ?? { topicType: "STANDARD" }, version.parts[0] ?? ""));
+  const max = limits?.maxCharacters ?? CHARACTER_LIMITS[platform];
+  const cw = version.contentWarning;
   version.parts.forEach((part, i) => {
-    const length = captionLength(platform, part);
-    const max = limits?.maxCharacters ?? CHARACTER_LIMITS[platform];
+    const length = captionLength(platform, part, cw);
     if (length <= max) return;
     out.push(
       version.parts.length === 1
-        ? PostMessages.platformLimit(platform, length, max)
-        : ChannelMessages.partLimit(platform, i + 1, length, max),
+        ? PostMessages.platformLimit(platform, length, max, cw)
+        : ChannelMessages.partLimit(platform, i + 1, length, max, cw),
     );
   });
+  // A server's own limit (Mastodon) holds the first comment too; rules.ts checks it on the other networks.
+  if (PLATFORM_PROFILES[platform].limitsPerAccount && version.firstComment) {
+    const length = captionLength(platform, version.firstComment, cw);
+    if (length > max) out.push(ChannelMessages.commentLimit(platform, length, max, cw));
+  }
   const maxTags = HASHTAG_LIMITS[platform];
   if (version.tags > maxTags) out.push(PostMessages.hashtagLimit(platform, version.tags, maxTags));
   const items =
@@ -174,7 +182,7 @@ function contentProblems(
           .concat(version.youtubeVideoId ? [] : version.media.filter((m) => m.fileType === "video").slice(0, 1))
       : version.media;
   if (platform === "youtube" && items.length === 0) out.push(PostMessages.youtubeVideo);
-  out.push(...formatProblems(platform, format, items, { firstComment: version.firstComment }));
+  out.push(...formatProblems(platform, format, items, { firstComment: Boolean(version.firstComment) }));
   if (platform === "pinterest") out.push(...pinMediaProblems(items.map((m) => m.fileType)));
   return [...out.map(said), ...mediaProblems(platform, items, limits, format)];
 }
@@ -239,8 +247,9 @@ export function preflight(input: PreflightInput, accounts: PreflightAccount[], n
         media: v.mediaIds.flatMap((id) => mediaById.get(id) ?? []),
         youtubeVideoId: t.version.media ? null : baseVersion.youtubeVideoId,
         format: v.options.format,
-        firstComment: v.firstComment !== null,
+        firstComment: v.firstComment,
         localPost: v.options.localPost,
+        contentWarning: v.options.contentWarning,
       };
       for (const message of contentProblems(platform, own, limitsOf(t))) add(message, t.accountId);
     }

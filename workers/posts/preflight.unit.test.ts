@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { StoredVersion } from "./channel-version";
 import { type PreflightAccount, type PreflightMedia, preflight } from "./preflight";
 import { postSchema } from "./rules";
 
@@ -197,6 +198,34 @@ describe("the shared post schema (composer side)", () => {
     ]);
     expect(preflight(input(1001, 1), accounts, NOW).map((p) => p.accountId)).toEqual(["social", "example"]);
   });
+
+  it("counts a Mastodon channel as its instance does: a link as 23, the content warning with the text, the first comment too", () => {
+    const social = [account("social", "mastodon", { limits: { maxCharacters: 500 } })];
+    const link = `https://bakery.example/${"sourdough-".repeat(20)}`;
+    const input = (content: string, version: StoredVersion | null = null) => ({
+      content,
+      hashtags: [],
+      platforms: ["mastodon" as const],
+      targets: [{ platform: "mastodon" as const, accountId: "social", version }],
+      media: [],
+    });
+    const messages = (content: string, version?: StoredVersion) =>
+      preflight(input(content, version), social, NOW).map((p) => [p.accountId, p.message]);
+    // 470 letters and a 223-character link: 494 as Mastodon counts them, which it publishes.
+    expect(messages(`${"a".repeat(470)} ${link}`)).toEqual([]);
+    // A content warning of 13 takes it to 507: Mastodon would refuse it with a 422 at the due time.
+    const warned = { options: { contentWarning: "Bread ranting" } };
+    expect(messages(`${"a".repeat(470)} ${link}`, warned)).toEqual([
+      [
+        "social",
+        "Content exceeds Mastodon limit (507/500); the content warning counts toward it: shorten the text or the warning",
+      ],
+    ]);
+    expect(messages("Fresh loaves", { firstComment: "b".repeat(501) })).toEqual([
+      ["social", "First comment exceeds Mastodon limit (501/500)"],
+    ]);
+  });
+
 
   it("takes one Bluesky video on its own, up to 100 MB and 3 minutes, and says what is over (ADR 090)", () => {
     const clip = (extra: Partial<PreflightMedia> = {}) =>

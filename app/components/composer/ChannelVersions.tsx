@@ -116,7 +116,9 @@ function ChannelTab({
   );
   // The account's own server may allow more or less than the platform's default (Mastodon, ADR 059).
   const max = accountCharacterLimit(platform, account);
-  const count = captionLength(platform, version.caption);
+  // Mastodon counts a content warning with the text of each status it is on.
+  const warning = version.options.contentWarning;
+  const count = captionLength(platform, version.caption, warning);
   const media = version.mediaIds.flatMap((m) => known.get(m) ?? []);
   const change = (patch: Partial<NonNullable<typeof draft>>) =>
     setForm((f) => withChannel(f, platform, accountId, (c) => ({ ...c, ...patch })));
@@ -162,6 +164,7 @@ function ChannelTab({
           <ThreadParts
             platform={platform}
             max={max}
+            contentWarning={warning}
             parts={draft?.thread ?? []}
             onChange={(thread) => change({ thread })}
           />

@@ -16,12 +16,15 @@ const iconButton =
 export function ThreadParts({
   platform,
   max,
+  contentWarning,
   parts,
   onChange,
 }: {
   platform: Platform;
   /** The channel's limit per part (its account's, where its server sets one). */
   max: number;
+  /** Mastodon: every part carries the channel's content warning, counted with its text. */
+  contentWarning?: string;
   parts: string[];
   onChange: (parts: string[]) => void;
 }) {
@@ -34,7 +37,7 @@ export function ThreadParts({
         <ol aria-label={`${name} thread`} className="space-y-2">
           {parts.map((part, i) => {
             const n = i + 2;
-            const count = captionLength(platform, part);
+            const count = captionLength(platform, part, contentWarning);
             return (
               <li key={i} className="rounded border border-slate-200 p-2">
                 <div className="flex items-center gap-1">
