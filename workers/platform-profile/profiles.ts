@@ -287,6 +287,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     ...PLATFORM_BRANDS.tiktok,
     // §11.3 a video's caption (post_info.title) holds up to 2,200 UTF-16 runes; a photo post's description 4,000.
     characterLimit: 2200,
+    textUnit: "utf16",
     hashtagLimit: 30,
     recommendedHashtags: 5,
     accountRequired: true,

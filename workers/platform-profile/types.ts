@@ -90,9 +90,10 @@ export interface PlatformProfile extends PlatformBrand {
   characterLimit: number;
   /**
    * What `characterLimit` counts: code points unless said otherwise; Bluesky's lexicon limits a post's text to
-   * 300 graphemes (app.bsky.feed.post maxGraphemes), so "👍🏽" is one, as its app counts it.
+   * 300 graphemes (app.bsky.feed.post maxGraphemes), so "👍🏽" is one, as its app counts it; TikTok limits a caption
+   * in UTF-16 code units ("runes"), so "😀" is two.
    */
-  textUnit?: "graphemes";
+  textUnit?: "graphemes" | "utf16";
   /** SPEC §9 hashtag limits (Instagram 30, Twitter 2, Facebook 5); the others follow platform guidance. */
   hashtagLimit: number;
   /** How many hashtags a generated post carries: few enough to read well, never above the limit. */

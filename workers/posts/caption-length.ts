@@ -7,18 +7,27 @@ import { graphemeCount } from "../platforms/public";
  * How a platform counts a caption against its limit. X counts by weight with its own library's rules
  * (twitter-text v3: most emoji and CJK characters count 2, every link 23); Mastodon counts graphemes with every link
  * as 23 and a remote mention by its local part; a profile with `textUnit: "graphemes"` (Bluesky) counts
- * user-perceived characters; the others count code points. `contentWarning` (Mastodon's spoiler_text) counts with
- * the text, as Mastodon holds both to one limit.
+ * user-perceived characters, with `"utf16"` (TikTok) UTF-16 code units; the others count code points.
+ * `contentWarning` (Mastodon's spoiler_text) counts with the text, as Mastodon holds both to one limit.
  */
 export function captionLength(platform: Platform | null, text: string, contentWarning = ""): number {
   if (platform === "twitter") return twitterText.parseTweet(text).weightedLength;
   if (platform === "mastodon") return graphemeCount(contentWarning + mastodonCountable(text));
-  if (platform && PLATFORM_PROFILES[platform].textUnit === "graphemes") return graphemeCount(text);
+  const unit = platform ? PLATFORM_PROFILES[platform].textUnit : undefined;
+  if (unit === "graphemes") return graphemeCount(text);
+  if (unit === "utf16") return text.length;
   return characterCount(text);
 }
 
 /** Said after an X count, so a caption that looks short is not a mystery. */
-export const X_COUNTING_NOTE = "X counts most emoji and CJK characters as 2 and every link as 23";
+const X_COUNTING_NOTE = "X counts most emoji and CJK characters as 2 and every link as 23";
+
+/** What a limit message adds where the network's count differs from what the eye counts. */
+export function countingNote(platform: Platform | undefined): string {
+  if (platform === "twitter") return `; ${X_COUNTING_NOTE}`;
+  if (platform === "tiktok") return "; TikTok counts most emoji as 2";
+  return "";
+}
 
 /** Said after a Mastodon count that includes the channel's content warning, which Mastodon counts with the text. */
 export const warningNote = (contentWarning?: string) =>

@@ -23,6 +23,10 @@ describe("captionLength", () => {
     expect(captionLength("mastodon", "Loaves", "Food")).toBe(10);
   });
 
+  it("TikTok counts UTF-16 code units", () => {
+    expect(captionLength("tiktok", "😀".repeat(3))).toBe(6);
+    expect(captionLength("tiktok", "café")).toBe(4);
+  });
 
   it("other platforms count code points", () => {
     expect(captionLength("threads", "😀".repeat(150))).toBe(150);

@@ -10,7 +10,7 @@ import type { StoredVersion } from "../db/schema/posts";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform, POST_FORMATS } from "../platform-profile";
 import { TIKTOK_PRIVACY } from "../platforms/public";
 import { captionOf } from "./caption";
-import { captionLength, warningNote, X_COUNTING_NOTE } from "./caption-length";
+import { captionLength, countingNote, warningNote } from "./caption-length";
 import { FormatMessages } from "./formats";
 import { localPostSchema } from "./local-post";
 
@@ -160,7 +160,7 @@ export function effectiveVersion(post: PostBase, target: { platform: Platform; v
 
 /** "Content exceeds X limit": said of the post and of a channel's own version alike. */
 export const limitMessage = (platform: Platform, current: number, max: number, contentWarning?: string) =>
-  `Content exceeds ${PLATFORM_NAMES[platform]} limit (${current}/${max})${platform === "twitter" ? `; ${X_COUNTING_NOTE}` : ""}${warningNote(contentWarning)}`;
+  `Content exceeds ${PLATFORM_NAMES[platform]} limit (${current}/${max})${countingNote(platform)}${warningNote(contentWarning)}`;
 
 export const ChannelMessages = {
   textRequired: (platform: Platform) => `Please enter some content for ${PLATFORM_NAMES[platform]}`,

@@ -226,6 +226,19 @@ describe("the shared post schema (composer side)", () => {
     ]);
   });
 
+  it("counts a TikTok caption in UTF-16 code units, as TikTok does: 1,101 emoji are 2,202", () => {
+    const clip = image({ id: "v1", originalName: "clip.mp4", fileType: "video", format: "mp4", duration: 10 });
+    const input = {
+      content: "😀".repeat(1101),
+      hashtags: [],
+      platforms: ["tiktok" as const],
+      targets: [{ platform: "tiktok" as const, accountId: "tt" }],
+      media: [clip],
+    };
+    expect(preflight(input, [account("tt", "tiktok")], NOW).map((p) => p.message)).toContain(
+      "Content exceeds TikTok limit (2202/2200); TikTok counts most emoji as 2",
+    );
+  });
 
   it("takes one Bluesky video on its own, up to 100 MB and 3 minutes, and says what is over (ADR 090)", () => {
     const clip = (extra: Partial<PreflightMedia> = {}) =>

@@ -8,7 +8,7 @@ import type { MediaKind } from "../db/schema/media";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
 import { validTimeZone } from "../tenancy/time-zone";
 import { allHashtags, captionOf } from "./caption";
-import { captionLength, X_COUNTING_NOTE } from "./caption-length";
+import { captionLength, countingNote } from "./caption-length";
 import {
   ChannelMessages,
   channelKey,
@@ -40,7 +40,7 @@ export const PostMessages = {
   contentRequired: "Please enter some content for your post",
   platformRequired: "Please select at least one platform",
   characterLimit: (current: number, max: number, platform?: Platform) =>
-    `Content exceeds character limit (${current}/${max})${platform === "twitter" ? `; ${X_COUNTING_NOTE}` : ""}`,
+    `Content exceeds character limit (${current}/${max})${countingNote(platform)}`,
   platformLimit: limitMessage,
   hashtagLimit: (platform: Platform, current: number, max: number) =>
     `Too many hashtags for ${PLATFORM_NAMES[platform]} (${current}/${max})`,
