@@ -245,6 +245,7 @@ function ChannelTab({
         format={version.options.format}
         thread={version.parts.slice(1)}
         firstComment={version.firstComment}
+        contentWarning={warning}
       />
     </div>
   );

@@ -32,6 +32,27 @@ describe("the composer's Preview tab (issue 42)", () => {
     expect(linkedIn).toContain("Menu link in the comments");
   });
 
+  it("shows a Mastodon post behind its content warning, as the instance shows it, until Show more", () => {
+    const f = {
+      ...form(),
+      platforms: ["mastodon" as const],
+      selectedAccounts: { mastodon: ["m1"] },
+      channels: [
+        {
+          platform: "mastodon" as const,
+          accountId: "m1",
+          thread: ["Crumb shots"],
+          options: { contentWarning: "Bread talk" },
+        },
+      ],
+    };
+    const html = renderToStaticMarkup(<ComposerPreview form={f} accounts={[]} hashtags={[]} />);
+    expect(html).toContain("Bread talk");
+    expect(html).toContain(">Show more</button>");
+    expect(html).not.toContain("Spring menu");
+    expect(html).not.toContain("Crumb shots");
+  });
+
   it("shows no first comment where the network has none (Pinterest) and no thread where none was written", () => {
     const f = {
       ...form(),

@@ -25,6 +25,7 @@ export function ComposerPreview({
       format={version.options.format}
       thread={version.parts.slice(1)}
       firstComment={version.firstComment}
+      contentWarning={platform === "mastodon" ? version.options.contentWarning : undefined}
     />
   ));
 }

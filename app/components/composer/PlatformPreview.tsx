@@ -21,6 +21,7 @@ export function PlatformPreview({
   format,
   thread = [],
   firstComment = null,
+  contentWarning,
 }: {
   platform: Platform;
   account?: Pick<AccountView, "platform" | "username" | "displayName">;
@@ -33,8 +34,12 @@ export function PlatformPreview({
   /** The thread's parts after the first (X, Threads, Bluesky, Mastodon). */
   thread?: string[];
   firstComment?: string | null;
+  /** Mastodon: the warning shown in place of the post until "Show more", as the instance shows it to everyone. */
+  contentWarning?: string;
 }) {
   const [expanded, setExpanded] = useState(false);
+  const [revealed, setRevealed] = useState(false);
+  const hidden = Boolean(contentWarning) && !revealed;
   const name = PLATFORM_META[platform]?.name;
   const caption = feedCaption(captionOf(content, hashtags), platform);
   const shownMedia = platform === "youtube" ? media.filter((m) => m.fileType === "video").slice(0, 1) : media;
@@ -54,37 +59,57 @@ export function PlatformPreview({
         <span className="ml-auto text-xs text-slate-500">{PLATFORM_META[platform]?.name}</span>
       </header>
       {platform === "youtube" && title ? <h3 className="mb-1 font-semibold">{title}</h3> : null}
-      <MediaCarousel
-        key={platform}
-        items={shownMedia}
-        frame={format && format !== "feed" ? "mx-auto aspect-[9/16] max-h-96" : MEDIA_FRAME[platform]}
-      />
-      <p className={`mt-2 text-sm whitespace-pre-wrap${format === "story" ? " hidden" : ""}`}>
-        {expanded ? captionOf(content, hashtags) : caption.shown}
-        {caption.truncated && !expanded ? (
-          <>
-            {"… "}
-            <button type="button" className="text-slate-500 hover:underline" onClick={() => setExpanded(true)}>
-              more
-            </button>
-          </>
-        ) : null}
-      </p>
-      {thread.length ? (
-        <ol aria-label={`${name} thread preview`} className="mt-2 space-y-2 border-l-2 border-slate-200 pl-3 text-sm">
-          {thread.map((part, i) => (
-            <li key={i} className="whitespace-pre-wrap">
-              {part}
-            </li>
-          ))}
-        </ol>
+      {contentWarning ? (
+        <p className="mb-2 flex items-center gap-2 text-sm">
+          <span className="font-medium">{contentWarning}</span>
+          <button
+            type="button"
+            className="ml-auto rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 hover:bg-slate-200"
+            aria-expanded={revealed}
+            onClick={() => setRevealed(!revealed)}
+          >
+            {revealed ? "Show less" : "Show more"}
+          </button>
+        </p>
       ) : null}
-      {firstComment ? (
-        <section aria-label={`${name} first comment`} className="mt-2 rounded-md bg-slate-50 p-2 text-sm">
-          <span className="block text-xs font-semibold text-slate-500">First comment</span>
-          <span className="whitespace-pre-wrap">{firstComment}</span>
-        </section>
-      ) : null}
+      {hidden ? null : (
+        <>
+          <MediaCarousel
+            key={platform}
+            items={shownMedia}
+            frame={format && format !== "feed" ? "mx-auto aspect-[9/16] max-h-96" : MEDIA_FRAME[platform]}
+          />
+          <p className={`mt-2 text-sm whitespace-pre-wrap${format === "story" ? " hidden" : ""}`}>
+            {expanded ? captionOf(content, hashtags) : caption.shown}
+            {caption.truncated && !expanded ? (
+              <>
+                {"… "}
+                <button type="button" className="text-slate-500 hover:underline" onClick={() => setExpanded(true)}>
+                  more
+                </button>
+              </>
+            ) : null}
+          </p>
+          {thread.length ? (
+            <ol
+              aria-label={`${name} thread preview`}
+              className="mt-2 space-y-2 border-l-2 border-slate-200 pl-3 text-sm"
+            >
+              {thread.map((part, i) => (
+                <li key={i} className="whitespace-pre-wrap">
+                  {part}
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          {firstComment ? (
+            <section aria-label={`${name} first comment`} className="mt-2 rounded-md bg-slate-50 p-2 text-sm">
+              <span className="block text-xs font-semibold text-slate-500">First comment</span>
+              <span className="whitespace-pre-wrap">{firstComment}</span>
+            </section>
+          ) : null}
+        </>
+      )}
     </article>
   );
 }
