@@ -115,7 +115,10 @@ function mediaProblems(
           `${m.originalName} has an aspect ratio of ${fmt(r)}; ${name} accepts ${rules.imageAspect[0]} to ${rules.imageAspect[1]}`,
         );
     } else {
-      if (!rules.videoFormats.includes(m.format))
+      // A network with no video format at all (Business Profile posts) is said so, not as an empty list.
+      if (rules.videoFormats.length === 0)
+        out.push(`${name} posts take photos, not videos: replace ${m.originalName} with a photo`);
+      else if (!rules.videoFormats.includes(m.format))
         out.push(
           `${name} accepts ${rules.videoFormats.map(upper).join(", ")} videos only: ${m.originalName} is ${upper(m.format)}`,
         );

@@ -226,6 +226,20 @@ describe("the shared post schema (composer side)", () => {
     ]);
   });
 
+  it("says a Business Profile post takes a photo, not a video, naming the file", () => {
+    const clip = image({ id: "v1", originalName: "tour.mp4", fileType: "video", format: "mp4", duration: 10 });
+    const input = {
+      content: "Open late on Fridays",
+      hashtags: [],
+      platforms: ["google_business" as const],
+      targets: [{ platform: "google_business" as const, accountId: "g" }],
+      media: [clip],
+    };
+    expect(preflight(input, [account("g", "google_business")], NOW).map((p) => p.message)).toEqual([
+      "Google Business Profile posts take photos, not videos: replace tour.mp4 with a photo",
+    ]);
+  });
+
   it("counts a TikTok caption in UTF-16 code units, as TikTok does: 1,101 emoji are 2,202", () => {
     const clip = image({ id: "v1", originalName: "clip.mp4", fileType: "video", format: "mp4", duration: 10 });
     const input = {
