@@ -9,6 +9,10 @@ export const POST_COUNT_DEFINITION =
 export const LOCATION_METRICS_NOTE =
   "Google reports no metrics per local post: a Business Profile location's figures are the location's own (its views on Google Search and Maps over the last 28 days, from the Business Profile Performance API), not per post.";
 
+/** Why an account's reach or impressions show no figure: its network does not measure them (unreportedMetrics). */
+export const unreportedNote = (network: string, metrics: readonly string[]) =>
+  `${network} does not report ${metrics.join(" or ")} for its posts.`;
+
 /** Content types (aggregate.CONTENT_TYPES) as people name them. */
 export const CONTENT_TYPE_LABELS = {
   carousel: "Carousel",

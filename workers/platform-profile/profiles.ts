@@ -250,6 +250,8 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     },
     // docs.bsky.app/docs/advanced-guides/rate-limits: 5,000 points per hour and 35,000 per day per account, a
     // create costing 3 points: 1,666 creates an hour, 11,666 a day; a post is one create, a thread one per part.
+    // app.bsky.feed.getPosts counts likes, reposts, quotes and replies; Bluesky counts no views.
+    unreportedMetrics: ["reach", "impressions"],
     publishPace: [
       { limit: 11_666, windowMs: DAY },
       { limit: 1_666, windowMs: HOUR },
@@ -281,6 +283,8 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     // 300 API calls per 5 minutes per account (media uploads 30 per 30 minutes): a post with a thread and media
     // costs several, so publishing keeps well below.
     publishPace: [{ limit: 30, windowMs: 5 * MINUTE }],
+    // A status counts favourites, boosts and replies; Mastodon keeps no views.
+    unreportedMetrics: ["reach", "impressions"],
     analyticsAccountsPerRun: 10,
   },
   tiktok: {
@@ -312,6 +316,8 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
       { limit: 15, windowMs: DAY },
       { limit: 6, windowMs: MINUTE },
     ],
+    // The Display API gives a video's views (read as impressions), not how many people they were.
+    unreportedMetrics: ["reach"],
     analyticsAccountsPerRun: 10,
   },
   google_business: {

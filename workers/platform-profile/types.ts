@@ -137,6 +137,11 @@ export interface PlatformProfile extends PlatformBrand {
    * error 506), so an evergreen repeat (ADR 076) must carry another text there.
    */
   refusesRepeats?: boolean;
+  /**
+   * Post figures the network does not measure for anyone (Bluesky and Mastodon count no views; TikTok gives views,
+   * read as impressions, but no reach): analytics says so instead of showing a measured 0.
+   */
+  unreportedMetrics?: Array<"reach" | "impressions">;
   /** The formats besides a feed post this network publishes (ADR 066); absent: feed posts only. */
   formats?: Partial<Record<Exclude<PostFormat, "feed">, FormatRules>>;
 }

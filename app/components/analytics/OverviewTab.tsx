@@ -1,11 +1,14 @@
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { accountName } from "~/lib/account-name";
 import { formatCompact, formatDateTime, formatPercent, truncate } from "~/lib/format";
-import { LOCATION_METRICS_NOTE, POST_COUNT_DEFINITION } from "../../../workers/analytics/public";
+import { LOCATION_METRICS_NOTE, POST_COUNT_DEFINITION, unreportedNote } from "../../../workers/analytics/public";
+import { PLATFORM_PROFILES, type Platform } from "../../../workers/platform-profile";
 import { Empty, Section, StatCard } from "./parts";
 import type { OverviewData } from "./types";
 
 const TOP_POST_CHARS = 150;
+/** The post figures an account's network does not measure (a Bluesky or Mastodon account's reach and impressions). */
+const unreported = (platform: string) => PLATFORM_PROFILES[platform as Platform]?.unreportedMetrics ?? [];
 
 export function OverviewTab({ data, timezone }: { data: OverviewData; timezone: string }) {
   const { overview: o, changes: c } = data;
@@ -73,20 +76,27 @@ export function OverviewTab({ data, timezone }: { data: OverviewData; timezone: 
                 <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
                   {(
                     [
-                      ["Posts", a.posts],
-                      ["Likes", a.likes],
-                      ["Comments", a.comments],
-                      ["Shares", a.shares],
-                      ["Reach", a.reach],
-                      ["Impressions", a.impressions],
+                      ["Posts", a.posts, null],
+                      ["Likes", a.likes, null],
+                      ["Comments", a.comments, null],
+                      ["Shares", a.shares, null],
+                      ["Reach", a.reach, "reach"],
+                      ["Impressions", a.impressions, "impressions"],
                     ] as const
-                  ).map(([label, n]) => (
+                  ).map(([label, n, metric]) => (
                     <div key={label}>
                       <dt className="text-xs text-slate-500">{label}</dt>
-                      <dd className="font-semibold">{formatCompact(n)}</dd>
+                      <dd className="font-semibold">
+                        {metric && unreported(a.platform).includes(metric) ? "Not reported" : formatCompact(n)}
+                      </dd>
                     </div>
                   ))}
                 </dl>
+                {unreported(a.platform).length ? (
+                  <p className="mt-2 text-xs text-slate-500">
+                    {unreportedNote(PLATFORM_META[a.platform]?.name ?? a.platform, unreported(a.platform))}
+                  </p>
+                ) : null}
                 {a.platform === "google_business" ? (
                   <p className="mt-2 text-xs text-slate-500">{LOCATION_METRICS_NOTE}</p>
                 ) : null}
