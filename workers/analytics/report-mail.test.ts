@@ -16,7 +16,7 @@ import { DevMailboxMailer } from "../mail/mailer";
 import { directoryPeople } from "../tenancy/people";
 import { call, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes } from "../test/media-fixtures";
-import { drizzleOf } from "../test/shards";
+import { addMember, drizzleOf } from "../test/shards";
 import { FIXTURE_YEAR, SPRING_FORWARD } from "./fixture.test-helper";
 import { REPORT_MAIL_ATTEMPTS, REPORT_MAIL_BACKOFF_MS } from "./report-delivery";
 import { runDueReports } from "./reports";
@@ -147,6 +147,51 @@ describe("scheduled reports to clients", () => {
     expect(await mailTo(client)).toHaveLength(1);
     expect(await mailTo(owner.email)).toHaveLength(2);
     expect(schedule.recipients).toHaveLength(1);
+  });
+
+  it("a member who set a report up or was listed on it gets no more once they leave; the client still does", {
+    timeout: 30_000,
+  }, async () => {
+    const owner = await registerUser({ displayName: "Olga" });
+    const [editor, colleague] = [await registerUser(), await registerUser()];
+    const ws = owner.user.id;
+    db = await drizzleOf(ws);
+    await addMember(ws, editor.user.id, "editor");
+    await addMember(ws, colleague.user.id, "viewer");
+    const as = (u: { token: string }) => ({ token: u.token, headers: { "X-Workspace-Id": ws } });
+    const client = `client-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const made = await call<"POST /api/analytics/reports/schedules">("/api/analytics/reports/schedules", {
+      ...as(editor),
+      body: {
+        kind: "summary",
+        format: "csv",
+        frequency: "weekly",
+        weekday: 1,
+        hour: 9,
+        recipients: [colleague.email, client],
+      },
+    });
+    expect(made.body.data.recipients).toEqual([
+      { email: client, member: false, unsubscribed: false },
+      { email: colleague.email, member: true, unsubscribed: false },
+    ]);
+    for (const gone of [editor, colleague])
+      expect(
+        (
+          await call<"DELETE /api/workspaces/:id/members/:userId">(`/api/workspaces/${ws}/members/${gone.user.id}`, {
+            ...as(owner),
+            method: "DELETE",
+          })
+        ).status,
+      ).toBe(200);
+    const sent = await call<"POST /api/analytics/reports/schedules/:id/send">(
+      `/api/analytics/reports/schedules/${made.body.data.id}/send`,
+      { ...as(owner), method: "POST" },
+    );
+    expect(sent.body).toMatchObject({ success: true, message: "Report sent to 1 recipient" });
+    expect(await mailTo(client)).toHaveLength(1);
+    expect(await mailTo(editor.email)).toEqual([]);
+    expect(await mailTo(colleague.email)).toEqual([]);
   });
 
   it("Send now mails the report at once and leaves the schedule's own clock alone", { timeout: 30_000 }, async () => {

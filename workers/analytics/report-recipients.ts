@@ -76,13 +76,26 @@ export async function recipientsOf(db: Db, scheduleIds: string[]): Promise<Map<s
   return out;
 }
 
-/** The addresses a schedule's next report goes to: its creator's and every recipient still subscribed. */
-export async function activeRecipients(db: Db, scheduleId: string, creatorEmail: string) {
+/**
+ * The addresses a schedule's next report goes to: its creator's and every recipient still subscribed. A member
+ * (the creator, or a recipient listed as one) gets it only while still in the workspace (`memberIds`): one who left
+ * or was removed gets no more of its figures, and has no unsubscribe link to stop them.
+ */
+export async function activeRecipients(
+  db: Db,
+  schedule: { id: string; userId: string },
+  creatorEmail: string,
+  memberIds: ReadonlySet<string>,
+) {
   const rows = await db
-    .select({ email: reportRecipients.email })
+    .select({ email: reportRecipients.email, userId: reportRecipients.userId })
     .from(reportRecipients)
-    .where(and(eq(reportRecipients.scheduleId, scheduleId), isNull(reportRecipients.unsubscribedAt)));
-  return [...new Set([creatorEmail.toLowerCase(), ...rows.map((r) => r.email)])].map((email) => ({ email }));
+    .where(and(eq(reportRecipients.scheduleId, schedule.id), isNull(reportRecipients.unsubscribedAt)));
+  const emails = [
+    ...(memberIds.has(schedule.userId) ? [creatorEmail.toLowerCase()] : []),
+    ...rows.filter((r) => r.userId === null || memberIds.has(r.userId)).map((r) => r.email),
+  ];
+  return [...new Set(emails)].map((email) => ({ email }));
 }
 
 /** The recipient row of an address that is not a member's (its mail carries an unsubscribe link), or null. */

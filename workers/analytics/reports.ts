@@ -312,7 +312,9 @@ async function makeReport(
   await deps.bucket.put(key, file.body, {
     httpMetadata: { contentType: file.contentType, contentDisposition: `attachment; filename="${file.filename}"` },
   });
-  const recipients = await activeRecipients(deps.db, schedule.id, ws.email);
+  const members = await deps.people.members(schedule.workspaceId);
+  const memberIds = new Set(members.map((m) => m.id));
+  const recipients = await activeRecipients(deps.db, schedule, ws.email, memberIds);
   const ref = { id, scheduleId: schedule.id, workspaceId: schedule.workspaceId };
   await deps.db.batch([
     deps.db.insert(reportFiles).values({

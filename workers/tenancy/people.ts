@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { readInRuns } from "../db/chunks";
 import type { Db } from "../db/client";
 import { users } from "../db/schema/index";
@@ -23,6 +23,8 @@ export interface People {
   workspaces(ids: readonly string[]): Promise<Map<string, { id: string; name: string; timezone: string }>>;
   /** The workspace's members, with their role, optionally only those with one of `roles` (one query). */
   members(workspaceId: string, roles?: readonly Role[]): Promise<(Person & { role: Role })[]>;
+  /** This user if they are a member of the workspace now, else undefined (one query). */
+  member(workspaceId: string, userId: string): Promise<(Person & { role: Role }) | undefined>;
 }
 
 const PERSON = { id: users.id, displayName: users.displayName, email: users.email, timezone: users.timezone };
@@ -33,6 +35,13 @@ const PERSON = { id: users.id, displayName: users.displayName, email: users.emai
  */
 const readIds = <R>(ids: readonly string[], read: (run: string[]) => PromiseLike<R[]>) =>
   readInRuns([...new Set(ids)], 0, read);
+
+const membersWhere = (db: Db, workspaceId: string, also: SQL | undefined) =>
+  db
+    .select({ ...PERSON, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), also));
 
 /** The directory's people, `db` being the directory database. */
 export function directoryPeople(db: Db): People {
@@ -51,16 +60,11 @@ export function directoryPeople(db: Db): People {
       return new Map(rows.map((r) => [r.id, r]));
     },
     members(workspaceId, roles) {
-      return db
-        .select({ ...PERSON, role: workspaceMembers.role })
-        .from(workspaceMembers)
-        .innerJoin(users, eq(users.id, workspaceMembers.userId))
-        .where(
-          and(
-            eq(workspaceMembers.workspaceId, workspaceId),
-            roles ? inArray(workspaceMembers.role, [...roles]) : undefined,
-          ),
-        );
+      return membersWhere(db, workspaceId, roles ? inArray(workspaceMembers.role, [...roles]) : undefined);
+    },
+    async member(workspaceId, userId) {
+      const [row] = await membersWhere(db, workspaceId, eq(workspaceMembers.userId, userId));
+      return row;
     },
   };
 }

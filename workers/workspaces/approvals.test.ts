@@ -76,6 +76,52 @@ describe("the approval's notices", () => {
     // 12:00 UTC is 9 PM in Tokyo.
     expect(told?.message).toBe(`Your post was approved and is scheduled for Jun 15, ${NEXT_YEAR}, 9:00 PM.`);
   });
+  it("a member who left hears nothing more: no notice or mail of a decision on their post or a client's review", async () => {
+    const { members, as, post, owner, ws } = await team();
+    const { contributor, editor } = members;
+    const submit = async (content: string) =>
+      (
+        await call<"POST /api/posts">("/api/posts", {
+          ...as(contributor),
+          body: post({ content, status: "scheduled", scheduledDate: inHours(3) }),
+        })
+      ).body.data._id as string;
+    const [id, other] = [await submit("Client launch plan"), await submit("Client teaser")];
+    const link = await call<"POST /api/share-links">("/api/share-links", {
+      ...as(editor),
+      body: { label: "Launch review", postIds: [id] },
+    });
+    for (const gone of [contributor, editor]) {
+      const removed = await call<"DELETE /api/workspaces/:id/members/:userId">(
+        `/api/workspaces/${ws}/members/${gone.user.id}`,
+        { ...as(owner), method: "DELETE" },
+      );
+      expect(removed.status).toBe(200);
+    }
+    const token = link.body.data.url.split("/review/")[1]!;
+    const review = await call<"POST /api/share/:token/posts/:postId/review">(`/api/share/${token}/posts/${id}/review`, {
+      body: { decision: "changes_requested", comment: "Use the spring photo" },
+    });
+    expect(review.status).toBe(201);
+    const rejected = await call<"POST /api/posts/:id/reject">(`/api/posts/${other}/reject`, {
+      ...as(owner),
+      method: "POST",
+      body: { comment: "Too early for a teaser" },
+    });
+    expect(rejected.status).toBe(200);
+    // The approver still hears of it; the author and the link's maker, no longer members, do not.
+    const subjects = async (u: User) => (await mailTo(u.email)).results.map((m) => m.subject);
+    expect(await subjects(owner)).toContain("A client asked for changes");
+    expect(await subjects(contributor)).toEqual([]);
+    expect(await subjects(editor)).not.toContain("A client asked for changes");
+    const stored = await (await dbOf(ws))
+      .prepare(
+        "SELECT count(*) AS n FROM notifications WHERE user_id IN (?, ?) AND kind IN ('client_review', 'rejected')",
+      )
+      .bind(contributor.user.id, editor.user.id)
+      .first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+  });
 });
 
 describe("submitting for approval", () => {
@@ -120,7 +166,9 @@ describe("submitting for approval", () => {
       );
       expect(mail!.html).toContain("background:#4338ca;color:#ffffff");
       expect(mail!.html).toContain(`Contributor asks you to approve &quot;${content}&quot;.`);
-      expect(mail!.html).toMatch(new RegExp(`<a href="\\S+/content\\?post=${id}"[^>]*>Open Postline</a>`));
+      expect(mail!.html).toMatch(
+        new RegExp(`<a href="\\S+/content\\?post=${id}"[^>]*>Open Postline</a>`),
+      );
     }
     for (const other of [members.viewer, members.contributor])
       expect((await call<"GET /api/notifications">("/api/notifications", as(other))).body.data).toEqual({

@@ -30,7 +30,8 @@ export class Notifications {
 
   async notify(notice: Notice): Promise<void> {
     const { db, people, mailer, now, origin } = this.deps;
-    const to = (await people.byIds([notice.userId])).get(notice.userId);
+    // Only a member now: someone who left or was removed hears nothing more of the workspace's posts or clients.
+    const to = await people.member(notice.workspaceId, notice.userId);
     if (!to) return;
     const { subject, path, ...row } = notice;
     const message = typeof row.message === "string" ? row.message : row.message(to.timezone);
