@@ -33,7 +33,7 @@ import {
 } from "./publishing";
 import { buildServices, type Services } from "./services";
 import type { WorkspaceContext } from "./tenancy/membership";
-import { pageWorkspaceReads, workspacesForPage } from "./tenancy/middleware";
+import { pageWorkspaceReads, switchByLink, workspacesForPage } from "./tenancy/middleware";
 import { movingWorkspaces } from "./tenancy/moving";
 import { directoryNames, type PublicNameKind } from "./tenancy/public-names";
 import { teammatesOfRows, teammatesQuery } from "./workspaces";
@@ -71,6 +71,9 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, non
       : null;
   const auth = resolved && { user: resolved.user, sessionId: resolved.sessionId };
   const mine = resolved ? workspacesForPage(resolved.alongside[0]!.results, resolved.user.id, request) : null;
+  // A mail's link names its workspace: the browser moves there before the page reads anything.
+  const switched = mine && switchByLink(request, mine.workspaces);
+  if (switched) return switched;
   const teammates = resolved && teammatesRead ? teammatesOfRows(resolved.alongside[1]!.results) : null;
   workspace = mine?.workspace ?? null;
   const context = new RouterContextProvider();

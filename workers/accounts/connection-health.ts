@@ -7,6 +7,7 @@ import { NOTIFY_DAYS, type VersionReport, type VersionSetting, versionEnd, versi
 import { formatLocalDay, formatZoned } from "../posts";
 import { notMoving } from "../tenancy/moving";
 import type { People } from "../tenancy/people";
+import { workspaceLink } from "../tenancy/workspace-link";
 import { BRAND } from "./connect";
 import { type AccountHealth, accountHealth, HEALTH_CHECK_EVERY_MS, healthFacts, healthNoticeKey } from "./health";
 import type { AccountsService } from "./service";
@@ -154,7 +155,10 @@ async function mailVersionNotice(deps: HealthCheckDeps, workspaceId: string, ver
         ...(local.fix ? [local.fix] : []),
         `Until then posts to ${networks} publish as usual; after it, ${networks} refuses them.`,
       ],
-      action: { label: "Open Settings → Developer", url: `${deps.origin}/settings?tab=developer` },
+      action: {
+        label: "Open Settings → Developer",
+        url: `${deps.origin}${workspaceLink("/settings?tab=developer", workspaceId)}`,
+      },
     };
   });
 }
@@ -176,6 +180,9 @@ async function notifyAdmins(
         ? `Postline loses access to ${account.name} on ${formatZoned(health.expiresAt, timeZone)}. Reconnect it before then so scheduled posts keep publishing.`
         : `Postline can no longer publish to ${account.name}: ${health.reason}`,
     ],
-    action: { label: `Reconnect ${account.name}`, url: `${deps.origin}/settings?tab=accounts` },
+    action: {
+      label: `Reconnect ${account.name}`,
+      url: `${deps.origin}${workspaceLink("/settings?tab=accounts", workspaceId)}`,
+    },
   }));
 }

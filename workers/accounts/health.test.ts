@@ -127,7 +127,10 @@ describe("daily connection health check", () => {
     // In the workspace's brand (Postline's colour when it has none), with the way back as a button.
     expect(mails[0]!.text.split("\n")[0]).toBe(`${u.user.displayName}'s workspace`);
     expect(mails[0]!.html).toContain("background:#4338ca;color:#ffffff");
-    expect(mails[0]!.html).toMatch(/<a href="[^"]+\/settings\?tab=accounts"[^>]*>Reconnect /);
+    // The link opens the account's workspace, whichever one the browser is in.
+    expect(mails[0]!.html).toMatch(
+      new RegExp(`<a href="[^"]+/settings\\?tab=accounts&amp;workspace=${u.user.id}"[^>]*>Reconnect `),
+    );
 
     // The next day's check finds the same problem: no second email.
     h.clock.shiftMs = DAY + 60_000;

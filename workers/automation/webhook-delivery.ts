@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema/webhooks";
 import { brandedMail, type Mailer } from "../mail";
 import type { People } from "../tenancy/people";
+import { workspaceLink } from "../tenancy/workspace-link";
 import { afterFailure, excerptOf, shouldDisable } from "./webhook-rules";
 import { type WebhookMessage, WebhookMessages, type WebhookService } from "./webhooks";
 
@@ -172,7 +173,7 @@ async function disable(deps: DeliveryDeps, endpointId: string, workspaceId: stri
       `Deliveries to ${url} have failed for 3 days, so Postline stopped sending to it.`,
       "Fix the receiver, then enable it again in Settings → API.",
     ],
-    action: { label: "Open Settings → API", url: `${deps.origin}/settings?tab=api` },
+    action: { label: "Open Settings → API", url: `${deps.origin}${workspaceLink("/settings?tab=api", workspaceId)}` },
   });
   for (const { email } of admins) await deps.mailer.send({ to: email, ...mail });
 }

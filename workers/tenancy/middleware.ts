@@ -13,6 +13,7 @@ import { type EarlyReads, membershipWithEarlyRead, workspaceReads } from "./earl
 import { keyRefusal } from "./key-scopes";
 import { membershipsOf, membershipsQuery, pickMembership, type WorkspaceContext } from "./membership";
 import { type Action, ensureCan } from "./roles";
+import { WORKSPACE_PARAM } from "./workspace-link";
 
 /** A key cannot change the account it belongs to (password, sessions, its own or other keys). */
 export const KEY_SELF_REFUSAL = "API keys cannot change account settings; sign in to do this.";
@@ -33,6 +34,22 @@ export function workspaceCookie(workspaceId: string, requestUrl: string): string
     secure: new URL(requestUrl).protocol === "https:",
     maxAge: 400 * 86_400,
   });
+}
+
+/**
+ * A page GET whose URL names a workspace (`workspaceLink`): the browser moves to it, as the switcher does, when the
+ * user is a member, and the page opens without the parameter; one not theirs is dropped, so the page opens where
+ * they are (no different from a workspace that does not exist). Null when the URL names none.
+ */
+export function switchByLink(req: Request, mine: WorkspaceContext[]): Response | null {
+  const url = new URL(req.url);
+  const asked = url.searchParams.get(WORKSPACE_PARAM);
+  if (req.method !== "GET" || asked === null) return null;
+  url.searchParams.delete(WORKSPACE_PARAM);
+  const headers = new Headers({ Location: `${url.pathname}${url.search}`, "Cache-Control": "no-store" });
+  const target = mine.find((w) => w.id === asked);
+  if (target) headers.set("Set-Cookie", workspaceCookie(target.id, req.url));
+  return new Response(null, { status: 302, headers });
 }
 
 /** /api/workspaces/{id}/…: the workspace the path names wins over the header and the cookie. */

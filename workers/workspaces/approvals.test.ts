@@ -161,13 +161,13 @@ describe("submitting for approval", () => {
       const [mail] = mails;
       expect(mail!.text).toMatch(
         new RegExp(
-          `^Olga's workspace\n\nContributor asks you to approve "${content}"[.]\n\nOpen Postline: \\S+/content\\?post=${id}$`,
+          `^Olga's workspace\n\nContributor asks you to approve "${content}"[.]\n\nOpen Postline: \\S+/content\\?post=${id}&workspace=${ws}$`,
         ),
       );
       expect(mail!.html).toContain("background:#4338ca;color:#ffffff");
       expect(mail!.html).toContain(`Contributor asks you to approve &quot;${content}&quot;.`);
       expect(mail!.html).toMatch(
-        new RegExp(`<a href="\\S+/content\\?post=${id}"[^>]*>Open Postline</a>`),
+        new RegExp(`<a href="\\S+/content\\?post=${id}&amp;workspace=${ws}"[^>]*>Open Postline</a>`),
       );
     }
     for (const other of [members.viewer, members.contributor])

@@ -6,6 +6,7 @@ import { brandedMail, type Mailer } from "../mail";
 import { PLATFORM_NAMES, type Platform } from "../platform-profile";
 import { excerpt } from "../posts";
 import type { People } from "../tenancy/people";
+import { workspaceLink } from "../tenancy/workspace-link";
 
 export interface Notice {
   workspaceId: string;
@@ -36,7 +37,8 @@ export class Notifications {
     const { subject, path, ...row } = notice;
     const message = typeof row.message === "string" ? row.message : row.message(to.timezone);
     await db.insert(notifications).values({ id: crypto.randomUUID(), ...row, message, createdAt: now() });
-    const link = `${origin}${notice.postId ? postPath(notice.postId) : (path ?? "/content")}`;
+    const page = notice.postId ? postPath(notice.postId) : (path ?? "/content");
+    const link = `${origin}${workspaceLink(page, notice.workspaceId)}`;
     // Review requests and the rest come from the workspace, in its brand (issue 41), with a plain-text part.
     const brand = await mailBrandById(db, people, notice.workspaceId, origin);
     await mailer.send({

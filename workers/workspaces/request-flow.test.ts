@@ -85,6 +85,30 @@ describe("the workspace of a request", () => {
     expect(stale.body.data.workspace).toMatchObject({ id: editor.user.id, role: "owner" });
   });
 
+  it("a mailed notice's link names its workspace: opening it moves the browser there; one not theirs is dropped", async () => {
+    const { ws, owner, postId } = await ownerWorkspace();
+    const editor = await registerUser({ displayName: "Eddie" });
+    await join(ws, editor, "editor");
+    const comment = await call<"POST /api/posts/:id/comments">(`/api/posts/${postId}/comments`, {
+      token: owner.token,
+      body: { body: "@Eddie can you check the date?" },
+    });
+    expect(comment.status).toBe(201);
+    const mail = await env.DB.prepare("SELECT text FROM dev_mailbox WHERE to_address = ?")
+      .bind(editor.email)
+      .first<{ text: string }>();
+    const path = /Open Postline: http:\/\/localhost(\S+)/.exec(mail?.text ?? "")?.[1];
+    expect(path).toBe(`/content?post=${postId}&workspace=${ws}`);
+    // Eddie's browser is in his own workspace: the link moves it to Olga's, where the post is.
+    const opened = await call(path!, { cookie: editor.cookie, redirect: "manual" });
+    expect([opened.status, opened.headers.get("Location")]).toEqual([302, `/content?post=${postId}`]);
+    expect(opened.headers.get("Set-Cookie")).toContain(`pl_workspace=${ws};`);
+    const stranger = await registerUser();
+    const dropped = await call(path!, { cookie: stranger.cookie, redirect: "manual" });
+    expect([dropped.status, dropped.headers.get("Location")]).toEqual([302, `/content?post=${postId}`]);
+    expect(dropped.headers.get("Set-Cookie")).toBeNull();
+  });
+
   it("new posts default to the workspace's timezone, and the author is the member who wrote it", async () => {
     const { ws, body } = await ownerWorkspace();
     const editor = await registerUser({ timezone: "America/New_York" });
