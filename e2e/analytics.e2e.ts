@@ -176,9 +176,11 @@ test("analytics and dashboard show the figures synced from the connected platfor
   expect(await downloadHead(page, "Growth Report CSV", 5)).toBe("Date,");
   expect(await downloadHead(page, "Content Performance CSV", 13)).toBe("Content type,");
   await page.getByRole("button", { name: "Schedule New Report" }).click();
+  // The hour is the workspace's, whoever sets it up: both the field and the schedule name its zone.
+  await page.getByLabel("Time (UTC)").waitFor();
   await page.getByRole("button", { name: "Save" }).click();
   await toast(page, "Report scheduled");
-  await page.getByText("Summary Report every Monday at 9:00 AM (PDF)").waitFor();
+  await page.getByText("Summary Report every Monday at 9:00 AM UTC time (PDF)").waitFor();
   // Its mail, with the PDF, is the agency journey's last step (approvals.e2e.ts).
   await page.getByRole("button", { name: "Disable" }).click();
   await page.getByText("Disabled", { exact: true }).waitFor();

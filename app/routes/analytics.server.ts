@@ -36,13 +36,14 @@ async function tabFigures(
   analytics: AnalyticsService,
   tab: AnalyticsTab,
   range: Range,
-  workspaceId: string,
+  workspace: { id: string; timezone: string },
 ) {
   const { db } = ctx.services;
+  const workspaceId = workspace.id;
   switch (tab) {
     case "reports": {
-      const [schedules, recent] = await Promise.all([listSchedules(db, workspaceId), recentReports(db, workspaceId)]);
-      return { tab, schedules, recent };
+      const [schedules, recent] = await Promise.all([listSchedules(db, workspace), recentReports(db, workspaceId)]);
+      return { tab, schedules, recent, scheduleTimezone: workspace.timezone };
     }
     case "engagement": {
       const [trends, best, content] = await Promise.all([
@@ -98,7 +99,7 @@ export async function analyticsData(ctx: AppContext, url: URL) {
     const analytics = new AnalyticsService(services.db, { workspaceId: workspace.id, userId: auth.user.id }, timezone);
     const [overview, tab] = await Promise.all([
       analytics.overview(range),
-      tabFigures(ctx, analytics, view.tab, range, workspace.id),
+      tabFigures(ctx, analytics, view.tab, range, workspace),
     ]);
     return { ...page, figures: { overview, tab }, refused: null };
   } catch (err) {
@@ -129,7 +130,7 @@ export async function analyticsAction(request: Request, ctx: AppContext, url: UR
         // In the activity log as the API's schedule routes record it.
         const summary = scheduleSummary(input);
         if (!id) {
-          const made = await createSchedule(db, who, input, now(), members);
+          const made = await createSchedule(db, who, input, now(), members, workspace.timezone);
           const entry = {
             action: "report_scheduled",
             subject: "report_schedule",
@@ -139,7 +140,7 @@ export async function analyticsAction(request: Request, ctx: AppContext, url: UR
           await recordWrite(ctx.services, who, entry);
           return { ok: true as const, intent, id: "new", message: ScheduleMessages.created };
         }
-        if (!(await updateSchedule(db, workspace.id, id, input, now(), members))) throw notFound();
+        if (!(await updateSchedule(db, workspace, id, input, now(), members))) throw notFound();
         const entry = {
           action: "report_schedule_changed",
           subject: "report_schedule",

@@ -210,6 +210,7 @@ function TabPanel({
         <ReportsTab
           query={filterQuery(filters) ?? ""}
           timezone={timezone}
+          scheduleTimezone={tab.scheduleTimezone}
           schedules={tab.schedules}
           recent={tab.recent}
         />

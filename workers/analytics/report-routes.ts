@@ -74,13 +74,14 @@ const membersOf = (c: Context<SignedInEnv>) => memberEmails(c.var.services.works
 
 export const reportRoutes = new Hono<SignedInEnv>()
   .get("/schedules", requirePermission("workspace.read"), async (c) =>
-    ok(c, { schedules: await reports.listSchedules(c.var.services.db, c.var.workspace.id) }),
+    ok(c, { schedules: await reports.listSchedules(c.var.services.db, c.var.workspace) }),
   )
   .post("/schedules", requirePermission("analytics.manage"), idempotent, async (c) => {
     const input = await readJson(c, scheduleInput);
     const member = { workspaceId: c.var.workspace.id, userId: c.var.auth.user.id };
     const { db, now } = c.var.services;
-    const schedule = await reports.createSchedule(db, member, input, now(), await membersOf(c));
+    const zone = c.var.workspace.timezone;
+    const schedule = await reports.createSchedule(db, member, input, now(), await membersOf(c), zone);
     await loggedWrite(c, {
       action: "report_scheduled",
       subject: "report_schedule",
@@ -93,7 +94,7 @@ export const reportRoutes = new Hono<SignedInEnv>()
     const input = await readJson(c, scheduleInput);
     const { db, now } = c.var.services;
     const id = c.req.param("id");
-    const updated = await reports.updateSchedule(db, c.var.workspace.id, id, input, now(), await membersOf(c));
+    const updated = await reports.updateSchedule(db, c.var.workspace, id, input, now(), await membersOf(c));
     if (!updated) throw notFound();
     await loggedWrite(c, {
       action: "report_schedule_changed",

@@ -5,8 +5,8 @@ import { createDb } from "../db/client";
 import { devMailbox } from "../db/schema/index";
 import { DevMailboxMailer } from "../mail/mailer";
 import { directoryPeople } from "../tenancy/people";
-import { call } from "../test/helpers";
-import { drizzleOf } from "../test/shards";
+import { call, registerUser } from "../test/helpers";
+import { addMember, drizzleOf } from "../test/shards";
 import { seedFixture } from "./fixture.test-helper";
 import { lastOccurrence, runDueReports } from "./reports";
 
@@ -32,6 +32,29 @@ describe("scheduled reports", () => {
     ).toBe(utc(1, 14));
   });
 
+  it("a member in another zone reads the schedule's hour in the workspace's zone, which it goes out at", async () => {
+    const tokyo = await registerUser({ timezone: "Asia/Tokyo" });
+    await addMember(fx.a.user.id, tokyo.user.id, "editor");
+    const made = await call<"POST /api/analytics/reports/schedules">("/api/analytics/reports/schedules", {
+      token: tokyo.token,
+      headers: { "X-Workspace-Id": fx.a.user.id },
+      body: { kind: "growth", format: "csv", frequency: "monthly", dayOfMonth: 2, hour: 18 },
+    });
+    expect(made.body.data.description).toBe("Growth Report on day 2 of each month at 6:00 PM America/New_York time");
+    const listed = await call<"GET /api/analytics/reports/schedules">("/api/analytics/reports/schedules", {
+      token: tokyo.token,
+      headers: { "X-Workspace-Id": fx.a.user.id },
+    });
+    expect(listed.body.data.schedules.map((s: { description: string }) => s.description)).toContain(
+      "Growth Report on day 2 of each month at 6:00 PM America/New_York time",
+    );
+    await call(`/api/analytics/reports/schedules/${made.body.data.id}`, {
+      token: tokyo.token,
+      method: "DELETE",
+      headers: { "X-Workspace-Id": fx.a.user.id },
+    });
+  });
+
   it("CRUD with validation and ownership", async () => {
     const bad = await call<"POST /api/analytics/reports/schedules">("/api/analytics/reports/schedules", {
       token: fx.a.token,
@@ -43,7 +66,7 @@ describe("scheduled reports", () => {
       body: { kind: "summary", format: "pdf", frequency: "weekly", weekday: 1, hour: 9 },
     });
     expect(created.status).toBe(201);
-    expect(created.body.data.description).toBe("Summary Report every Monday at 9:00 AM");
+    expect(created.body.data.description).toBe("Summary Report every Monday at 9:00 AM America/New_York time");
     const id = created.body.data.id;
     expect(
       (

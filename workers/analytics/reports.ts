@@ -49,7 +49,11 @@ export const RecentReport = z.object({
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const hourLabel = (h: number) => `${h % 12 === 0 ? 12 : h % 12}:00 ${h < 12 ? "AM" : "PM"}`;
 
-export function present(s: Schedule, recipients: RecipientView[] = []) {
+/**
+ * A schedule as the API and the Reports tab show it. Its hour is the workspace's (ADR 085), which may not be the
+ * reader's: the description names the zone.
+ */
+export function present(s: Schedule, timezone: string, recipients: RecipientView[] = []) {
   const when = s.frequency === "weekly" ? `every ${DAYS[s.weekday ?? 0]}` : `on day ${s.dayOfMonth} of each month`;
   return {
     id: s.id,
@@ -61,7 +65,7 @@ export function present(s: Schedule, recipients: RecipientView[] = []) {
     hour: s.hour,
     enabled: s.enabled,
     lastSentAt: s.lastSentAt ? new Date(s.lastSentAt).toISOString() : null,
-    description: `${REPORT_TITLES[s.kind]} ${when} at ${hourLabel(s.hour)}`,
+    description: `${REPORT_TITLES[s.kind]} ${when} at ${hourLabel(s.hour)} ${timezone} time`,
     recipients,
   };
 }
@@ -107,20 +111,20 @@ export function lastOccurrence(
 export const isDue = (s: Schedule, now: number, timezone: string) =>
   s.enabled && lastOccurrence(s, now, timezone) > (s.lastSentAt ?? s.createdAt);
 
-export async function listSchedules(db: Db, workspaceId: string) {
+export async function listSchedules(db: Db, workspace: { id: string; timezone: string }) {
   const rows = await db.query.reportSchedules.findMany({
-    where: eq(reportSchedules.workspaceId, workspaceId),
+    where: eq(reportSchedules.workspaceId, workspace.id),
     orderBy: reportSchedules.createdAt,
   });
   const recipients = await recipientsOf(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => present(r, recipients.get(r.id)));
+  return rows.map((r) => present(r, workspace.timezone, recipients.get(r.id)));
 }
 
-async function presentOne(db: Db, row: Schedule) {
-  return present(row, (await recipientsOf(db, [row.id])).get(row.id));
+async function presentOne(db: Db, row: Schedule, timezone: string) {
+  return present(row, timezone, (await recipientsOf(db, [row.id])).get(row.id));
 }
 
 /** A schedule of the workspace; its reports are mailed to the member who set it up and to its recipients. */
@@ -129,7 +133,8 @@ export async function createSchedule(
   member: MemberRef,
   input: ScheduleInput,
   now: number,
-  members: MemberEmails = new Map(),
+  members: MemberEmails,
+  timezone: string,
 ) {
   const id = crypto.randomUUID();
   const [[row]] = await db.batch([
@@ -139,17 +144,18 @@ export async function createSchedule(
       .returning(),
     ...recipientWrites(db, { id, workspaceId: member.workspaceId }, input.recipients, members, now),
   ]);
-  return presentOne(db, row!);
+  return presentOne(db, row!, timezone);
 }
 
 export async function updateSchedule(
   db: Db,
-  workspaceId: string,
+  workspace: { id: string; timezone: string },
   id: string,
   input: ScheduleInput,
   now: number,
-  members: MemberEmails = new Map(),
+  members: MemberEmails,
 ) {
+  const workspaceId = workspace.id;
   const [row] = await db
     .update(reportSchedules)
     .set(normalize(input))
@@ -158,7 +164,7 @@ export async function updateSchedule(
   if (!row) return null;
   const [first, ...rest] = recipientWrites(db, { id, workspaceId }, input.recipients, members, now);
   await db.batch([first, ...rest]);
-  return presentOne(db, row);
+  return presentOne(db, row, workspace.timezone);
 }
 
 export async function deleteSchedule(db: Db, workspaceId: string, id: string) {

@@ -73,7 +73,18 @@ function useScheduleHref() {
  * A schedule's fields, posted to the Analytics action (`schedule`, with the `id` it updates). With JavaScript
  * the day field follows the frequency; without, both show and the action reads the one the frequency uses.
  */
-function ScheduleForm({ id, initial, onDone }: { id: string | null; initial: Draft; onDone: () => void }) {
+function ScheduleForm({
+  id,
+  initial,
+  timezone,
+  onDone,
+}: {
+  id: string | null;
+  initial: Draft;
+  /** The workspace's zone, which the hour is in (whoever sets it up). */
+  timezone: string;
+  onDone: () => void;
+}) {
   const hydrated = useHydrated();
   const href = useScheduleHref();
   const save = useFormAction("schedule", { id: id ?? "new", onSuccess: onDone });
@@ -158,7 +169,7 @@ function ScheduleForm({ id, initial, onDone }: { id: string | null; initial: Dra
         )}
       {field(
         "hour",
-        "Time",
+        `Time (${timezone})`,
         select(
           "hour",
           Array.from({ length: 24 }, (_, h) => [h, hourLabel(h)]),
@@ -239,11 +250,14 @@ function ToggleSchedule({ schedule }: { schedule: Schedule }) {
 export function ReportsTab({
   query,
   timezone,
+  scheduleTimezone,
   schedules,
   recent,
 }: {
   query: string;
   timezone: string;
+  /** The workspace's zone: scheduled reports go at its hour. */
+  scheduleTimezone: string;
   schedules: Schedule[];
   recent: Recent[];
 }) {
@@ -325,12 +339,19 @@ export function ReportsTab({
                   <ToggleSchedule schedule={s} />
                 </span>
               </div>
-              {editing === s.id && <ScheduleForm id={s.id} initial={fromSchedule(s)} onDone={() => setEditing(null)} />}
+              {editing === s.id && (
+                <ScheduleForm
+                  id={s.id}
+                  initial={fromSchedule(s)}
+                  timezone={scheduleTimezone}
+                  onDone={() => setEditing(null)}
+                />
+              )}
             </li>
           ))}
         </ul>
         {editing === "new" ? (
-          <ScheduleForm id={null} initial={NEW_DRAFT} onDone={() => setEditing(null)} />
+          <ScheduleForm id={null} initial={NEW_DRAFT} timezone={scheduleTimezone} onDone={() => setEditing(null)} />
         ) : (
           open("new", "Schedule New Report", `${secondaryButton} mt-3`)
         )}

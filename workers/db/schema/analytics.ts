@@ -220,7 +220,7 @@ export const reportSchedules = sqliteTable(
     weekday: integer("weekday"),
     /** 1-28 (monthly). */
     dayOfMonth: integer("day_of_month"),
-    /** 0-23 in the user's timezone. */
+    /** 0-23 in the workspace's timezone (ADR 085). */
     hour: integer("hour").notNull(),
     enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
     lastSentAt: ms("last_sent_at"),
