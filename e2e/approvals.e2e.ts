@@ -10,10 +10,27 @@ test("Approvals: a passed time asks for a new one in the post's row; a rejection
   const { me, api, images } = await awaitingApproval(page, baseUrl, newUser("Ada Approver"), [
     { content: "Soon gone", at: Date.now() + 4_000 },
     { content: "Needs work", at: Date.now() + 3 * 86_400_000 },
+    { content: "Gone by the agency view", at: Date.now() + 4_000 },
   ]);
   await new Promise((resolve) => setTimeout(resolve, 4_000));
-  await gotoHydrated(page, "/approvals");
   const item = (content: string) => page.getByRole("listitem").filter({ hasText: content });
+  const newTime = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 16);
+
+  // The agency view asks for a new time in the item too, rather than leave a refusal with nowhere to answer it.
+  await gotoHydrated(page, "/agency");
+  expectStatus(409, "/agency.data");
+  const section = (name: string) =>
+    page.getByRole("region", { name }).getByRole("listitem").filter({ hasText: "Gone by the agency view" });
+  const agencyItem = section("Waiting for approval or changes");
+  await agencyItem.getByRole("button", { name: "Approve", exact: true }).click();
+  await toast(page, "The time this post was scheduled for has passed. Choose a new time to approve it.");
+  await agencyItem.getByLabel(`New time (${me.user.timezone})`).fill(newTime);
+  await agencyItem.getByRole("button", { name: "Approve at this time" }).click();
+  await toast(page, `Post approved in ${me.workspace.name}`);
+  await agencyItem.waitFor({ state: "detached" });
+  await section("Upcoming").waitFor();
+
+  await gotoHydrated(page, "/approvals");
 
   expectStatus(409, "/approvals.data");
   await item("Soon gone").getByRole("button", { name: "Approve" }).click();
@@ -23,7 +40,6 @@ test("Approvals: a passed time asks for a new one in the post's row; a rejection
     .waitFor();
   const approveAt = item("Soon gone").getByRole("button", { name: "Approve at this time" });
   expect(await approveAt.isDisabled()).toBe(true);
-  const newTime = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 16);
   await item("Soon gone").getByLabel(`New time (${me.user.timezone})`).fill(newTime);
   await approveAt.click();
   await toast(page, "Post approved");

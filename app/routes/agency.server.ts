@@ -9,6 +9,7 @@ import { invalidateDashboard } from "../../workers/http/dashboard-cache";
 import { parseOrThrow } from "../../workers/http/validate";
 import { workspaceCookie } from "../../workers/tenancy/middleware";
 import { ApprovalReplies, rejectBody } from "../../workers/workspaces/index";
+import { approveFormTime } from "./approvals.server";
 
 /** The agency view over the memberships the page already read (one query per shard, ADR 086). */
 export async function agencyData(ctx: AppContext, url: URL) {
@@ -26,9 +27,9 @@ const itemFields = z.object({
 
 /**
  * Acting on an item, in its workspace with the user's role there (never the role of the page's workspace):
- * approve and reject are POST /api/posts/:id/approve|reject with X-Workspace-Id as forms (`posts.approve`,
- * archived workspaces refused, the approvals service of the item's shard); `open` moves the browser to the item's
- * workspace, as the switcher does, and opens the post there.
+ * approve (at a new time, once the asked one has passed) and reject are POST /api/posts/:id/approve|reject with
+ * X-Workspace-Id as forms (`posts.approve`, archived workspaces refused, the approvals service of the item's shard);
+ * `open` moves the browser to the item's workspace, as the switcher does, and opens the post there.
  */
 export async function agencyAction(request: Request, ctx: AppContext, url: URL) {
   const { auth } = signedIn(ctx, url);
@@ -49,7 +50,7 @@ export async function agencyAction(request: Request, ctx: AppContext, url: URL) 
         case "approve": {
           const target = actingIn(ctx.workspaces, input.workspace, "posts.approve");
           const actor = { userId: auth.user.id, workspace: target };
-          await ctx.servicesIn(target).approvals.approve(actor, input.id, undefined);
+          await ctx.servicesIn(target).approvals.approve(actor, input.id, approveFormTime(form, target.timezone));
           await invalidateDashboard(target.id);
           return done(`${ApprovalReplies.approved} in ${target.name}`);
         }

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useActionData } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
 import { StatusBadge } from "~/components/posts/StatusBadge";
@@ -5,10 +6,12 @@ import { FormError } from "~/components/ui/FormError";
 import { inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { formatDateTime, truncate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { notify } from "~/lib/notify";
 import { type FormReply, useFormAction } from "~/lib/use-form-action";
 import { useTimeZone } from "~/lib/use-time-zone";
 import type { AgencyView } from "../../workers/agency/public";
 import { appContext } from "../../workers/context";
+import { ApprovalMessages } from "../../workers/workspaces/public";
 import type { Route } from "./+types/agency";
 import { agencyAction, agencyData } from "./agency.server";
 
@@ -74,9 +77,18 @@ function Section({ title, items, empty }: { title: string; items: Item[]; empty:
 /** One post, labelled with its workspace; its actions post the workspace with it. */
 function AgencyItem({ item }: { item: Item }) {
   const timeZone = useTimeZone();
-  const approve = useFormAction("approve", { id: item.postId });
+  const [newTime, setNewTime] = useState<string | null>(null);
+  const approve = useFormAction("approve", {
+    id: item.postId,
+    // The asked time has passed: the item asks for a new one, as the Approvals page does.
+    announce: (kind, message) => {
+      notify[kind](message);
+      if (kind === "error" && message === ApprovalMessages.timePassed) setNewTime((t) => t ?? "");
+    },
+  });
   const reject = useFormAction("reject", { id: item.postId });
   const error = approve.error ?? reject.error;
+  const askTime = newTime !== null || approve.error === ApprovalMessages.timePassed;
   const hidden = (intent: string) => (
     <>
       <input type="hidden" name="intent" value={intent} />
@@ -104,10 +116,25 @@ function AgencyItem({ item }: { item: Item }) {
         </form>
         {item.canApprove ? (
           <>
-            <form {...approve.form}>
+            <form {...approve.form} className="flex flex-wrap items-end gap-2">
               {hidden("approve")}
-              <button type="submit" className={primaryButton} disabled={approve.busy}>
-                Approve
+              {askTime ? (
+                <>
+                  <input type="hidden" name="timezone" value={timeZone} />
+                  <label className="text-slate-700">
+                    New time ({timeZone})
+                    <input
+                      type="datetime-local"
+                      name="newTime"
+                      className={`${inputClass} mt-1`}
+                      value={newTime ?? ""}
+                      onChange={(e) => setNewTime(e.target.value)}
+                    />
+                  </label>
+                </>
+              ) : null}
+              <button type="submit" className={primaryButton} disabled={approve.busy || newTime === ""}>
+                {askTime ? "Approve at this time" : "Approve"}
               </button>
             </form>
             <form {...reject.form} className="flex flex-wrap items-end gap-2">

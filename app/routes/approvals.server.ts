@@ -31,6 +31,18 @@ function scheduledDate(value: FormDataEntryValue | null) {
 }
 
 /**
+ * An approve form's new time (`newTime` in `timezone`, else the workspace's), as POST /api/posts/:id/approve reads
+ * its body: undefined when the form asked for none. The Approvals page's and the agency view's forms.
+ */
+export function approveFormTime(form: FormData, workspaceTimezone: string) {
+  const body = parseOrThrow(approveBody, {
+    scheduledDate: scheduledDate(form.get("newTime")),
+    timezone: form.get("timezone") ?? undefined,
+  });
+  return approvalNewTime(body, workspaceTimezone);
+}
+
+/**
  * Approve (at a new time, once the asked one has passed) and reject with a comment: POST
  * /api/posts/:id/approve|reject as forms, with their schemas, permission (`posts.approve`) and messages; the
  * dashboard is read afresh after either, as the API's writes make it. The reply names the post (`id`), so a
@@ -50,11 +62,7 @@ export async function approvalsAction(request: Request, ctx: AppContext, url: UR
       const done = (message: string) => ({ ok: true as const, intent, id, message });
       switch (intent) {
         case "approve": {
-          const body = parseOrThrow(approveBody, {
-            scheduledDate: scheduledDate(form.get("newTime")),
-            timezone: form.get("timezone") ?? undefined,
-          });
-          await approvals.approve(actor, id, approvalNewTime(body, actor.workspace.timezone));
+          await approvals.approve(actor, id, approveFormTime(form, actor.workspace.timezone));
           await invalidateDashboard(actor.workspace.id);
           return done(ApprovalReplies.approved);
         }
