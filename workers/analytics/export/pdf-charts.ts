@@ -19,21 +19,35 @@ function frame(canvas: Canvas, title: string, height: number) {
   return { left: PAGE.margin + 36, right: PAGE.width - PAGE.margin, top, bottom: top - height + 14 };
 }
 
-/** Horizontal grid lines with their values, from 0 to `max`. */
-function axis(canvas: Canvas, box: ReturnType<typeof frame>, max: number) {
+/**
+ * The top of an axis of four steps that holds `max`: a whole step (1-10, then 1, 2, 2.5 or 5 times a power of ten),
+ * so each grid line's label is its value. Quarters of `max` itself were rounded for their labels: a peak of 6 read
+ * 0, 2, 3, 5, 6, and an empty period 0, 0, 1, 1, 1.
+ */
+function axisTop(max: number): number {
+  const quarter = max / 4;
+  if (quarter <= 10) return 4 * Math.max(1, Math.ceil(quarter));
+  const power = 10 ** Math.floor(Math.log10(quarter));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= quarter)!;
+  return 4 * step;
+}
+
+/** Horizontal grid lines with their values, from 0 to the axis top that holds `max`, which it answers. */
+function axis(canvas: Canvas, box: ReturnType<typeof frame>, max: number): number {
+  const top = axisTop(max);
   for (let i = 0; i <= 4; i++) {
     const y = box.bottom + ((box.top - box.bottom) * i) / 4;
     canvas.page.drawLine({ start: { x: box.left, y }, end: { x: box.right, y }, thickness: 0.4, color: GRID });
-    const label = compact((max * i) / 4);
+    const label = compact((top * i) / 4);
     canvas.text(label, box.left - 4 - canvas.width(label, { size: 7 }), y - 2.5, { size: 7, color: MUTED });
   }
+  return top;
 }
 
 /** Engagement per day as a filled line (a vector path), with the first, middle and last dates below. */
 export function trendChart(canvas: Canvas, series: ReportStory["trend"], accent: Color) {
   const box = frame(canvas, "Engagement over the period", 150);
-  const max = Math.max(1, ...series.map((p) => p.value));
-  axis(canvas, box, max);
+  const max = axis(canvas, box, Math.max(0, ...series.map((p) => p.value)));
   if (series.length === 0) return;
   const step = series.length > 1 ? (box.right - box.left) / (series.length - 1) : 0;
   const h = box.top - box.bottom;
@@ -79,8 +93,7 @@ export function networkChart(canvas: Canvas, rows: ReportStory["networks"], acce
 /** Engagement per weekday as columns, each labelled with its best hour. */
 export function bestTimesChart(canvas: Canvas, days: ReportStory["weekdays"], accent: Color) {
   const box = frame(canvas, "Best times to post", 130);
-  const max = Math.max(1, ...days.map((d) => d.value));
-  axis(canvas, box, max);
+  const max = axis(canvas, box, Math.max(0, ...days.map((d) => d.value)));
   const slot = (box.right - box.left) / Math.max(1, days.length);
   days.forEach((d, i) => {
     const h = (d.value / max) * (box.top - box.bottom);

@@ -108,6 +108,34 @@ describe("PDF report", () => {
     expect(text.join(" ")).toContain("Post number 79");
   });
 
+  it("labels each chart grid line with its value: whole, evenly spaced steps, on an empty period too", {
+    timeout: 30_000,
+  }, async () => {
+    const render = async (trend: number[], weekdays: number[]) => {
+      const base = story("Fresh bread");
+      const bytes = await renderPdf(
+        {
+          title: "Summary Report",
+          sheets: [],
+          story: {
+            ...base,
+            trend: trend.map((value, i) => ({ date: `2026-01-0${i + 5}`, value })),
+            weekdays: weekdays.map((value, i) => ({ day: ["Sunday", "Monday", "Tuesday"][i]!, value, bestHour: null })),
+          },
+        },
+        fonts,
+      );
+      return (await pagesOf(bytes)).text;
+    };
+    // A peak of 6 read 0, 2, 3, 5, 6 (quarters of 6, rounded) and a peak of 25 read 0, 6, 13, 19, 25.
+    const text = await render([1, 6, 3], [0, 25, 10]);
+    expect(text[0]).toContain("Engagement over the period\n0\n2\n4\n6\n8\n");
+    expect(text[1]).toContain("Best times to post\n0\n7\n14\n21\n28\n");
+    // Nothing measured yet: 0, 0, 1, 1, 1 before.
+    const empty = await render([0, 0, 0], [0, 0, 0]);
+    expect(empty[0]).toContain("Engagement over the period\n0\n1\n2\n3\n4\n");
+  });
+
   it("shapes Devanagari (vowel signs before their consonant) and loads only the slices it needs", {
     timeout: 30_000,
   }, async () => {
