@@ -210,6 +210,25 @@ describe("the callback refuses", () => {
 });
 
 describe("ownership", () => {
+  it("the activity log names the network as the app does: X, not twitter", async () => {
+    const a = await registerUser();
+    await connectViaEmulator(a.cookie, "twitter");
+    const [account] = (await call<"GET /api/accounts">("/api/accounts", { token: a.token })).body.data.accounts;
+    const gone = await call<"DELETE /api/accounts/:id">(`/api/accounts/${account._id}`, {
+      token: a.token,
+      method: "DELETE",
+    });
+    expect(gone.status).toBe(200);
+    const log = await call<"GET /api/workspaces/:id/activity">(`/api/workspaces/${a.user.id}/activity`, {
+      token: a.token,
+    });
+    const entries = log.body.data.entries.filter((e: { subject: string }) => e.subject === "account");
+    expect(entries.map((e: { action: string; summary: string }) => [e.action, e.summary])).toEqual([
+      ["disconnected", `${account.displayName} on X`],
+      ["connected", `${account.displayName} on X`],
+    ]);
+  });
+
   it("user B cannot see, refresh or disconnect user A's account; A can disconnect it", async () => {
     const a = await registerUser();
     const b = await registerUser();

@@ -4,7 +4,7 @@ import type { EmitEvent } from "../automation";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { notFound } from "../errors";
-import type { Platform } from "../platform-profile";
+import { PLATFORM_NAMES, type Platform } from "../platform-profile";
 import type { PlatformRegistry } from "../platforms";
 import {
   type AccountCredentials,
@@ -146,7 +146,7 @@ export class AccountsService {
           action: "connected",
           subject: "account",
           subjectId: r.id,
-          summary: `${remote[i]!.displayName} on ${remote[i]!.platform ?? platform}`,
+          summary: `${remote[i]!.displayName} on ${PLATFORM_NAMES[remote[i]!.platform ?? platform]}`,
           at: now,
         }),
       ) as [ReturnType<typeof recordActivity>],
@@ -197,7 +197,7 @@ export class AccountsService {
       action: "disconnected",
       subject: "account",
       subjectId: row.id,
-      summary: `${row.displayName} on ${row.platform}`,
+      summary: `${row.displayName} on ${PLATFORM_NAMES[row.platform]}`,
       at: this.deps.now(),
     });
     await this.deps.db
