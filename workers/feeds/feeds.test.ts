@@ -129,6 +129,22 @@ describe("checking feeds", () => {
     },
   );
 
+  it("items beyond one check's five are posted by the next check, though the feed has not changed since", async () => {
+    const { u, accountId } = await withAccount();
+    const url = blog("xml");
+    const id = (await addFeed(u, { url, accountIds: [accountId], template: "{title}" })).body.data.id;
+    expect((await check(u, id)).body.message).toBe("Feed checked: 3 new posts");
+    const titles = ["Rye", "Spelt", "Barley", "Oat", "Millet", "Buckwheat", "Einkorn"];
+    for (const title of titles) await publishArticle(url, title);
+    expect((await check(u, id)).body.message).toBe("Feed checked: 5 new posts");
+    // The feed answers as before (nothing published since): the two waiting items are the next check's.
+    expect((await check(u, id)).body.message).toBe("Feed checked: 2 new posts");
+    expect((await check(u, id)).body.message).toBe("Feed checked: 0 new posts");
+    const made = (await posts(u)).map((p) => p.content);
+    expect(made.filter((c) => titles.includes(c)).sort()).toEqual([...titles].sort());
+    expect(made).toHaveLength(10);
+  });
+
   it.each(["xml", "atom", "json"] as const)(
     "a %s item's picture comes with it into the media library: its own, else the one its page names",
     async (ext) => {

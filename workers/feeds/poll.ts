@@ -92,12 +92,16 @@ export async function checkFeed(feed: FeedRow, deps: PollDeps): Promise<CheckRes
       }
     }
     await deps.store.countPosted(feed.workspaceId, feed.id, posted);
-    return await settle(
-      { ...feed, title: parsed.title ?? feed.title, etag: answer.etag, lastModified: answer.lastModified },
-      deps,
-      now,
-      { posted, error: problems[0] ?? null },
-    );
+    // Items beyond this check's share wait for the next one, which must read the feed again: kept, these validators
+    // would have it answered 304 (nothing new) until the feed next changed, and the waiting items never posted.
+    const waiting = fresh.length > post.length + skip.length;
+    const validators = waiting
+      ? { etag: null, lastModified: null }
+      : { etag: answer.etag, lastModified: answer.lastModified };
+    return await settle({ ...feed, title: parsed.title ?? feed.title, ...validators }, deps, now, {
+      posted,
+      error: problems[0] ?? null,
+    });
   } catch (err) {
     const message =
       err instanceof FeedProblem ? err.message : `The check failed unexpectedly: ${(err as Error)?.message ?? err}`;
