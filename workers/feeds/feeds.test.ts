@@ -184,6 +184,19 @@ describe("checking feeds", () => {
     expect(await posts(u)).toEqual([{ content: expect.stringMatching(/^Bread of the week/), status: "scheduled" }]);
   });
 
+  it("two queue feeds on one channel, checked by the same cron run, give their items different slots", async () => {
+    const { u, accountId } = await withAccount("linkedin");
+    await call(`/api/workspaces/${u.user.id}`, { token: u.token, method: "PATCH", body: { mediaRequired: false } });
+    const slots = Array.from({ length: 7 }, (_, i) => ({ day: i + 1, time: "09:00" }));
+    await call(`/api/queue/${accountId}/slots`, { token: u.token, method: "PUT", body: { slots } });
+    for (const ext of ["xml", "json"] as const)
+      expect((await addFeed(u, { url: blog(ext), mode: "queue", accountIds: [accountId] })).status).toBe(201);
+    await runFeedChecks(feedDeps(await servicesOn(u.user.id)));
+    const queued = (await call<"GET /api/posts">("/api/posts?limit=100", { token: u.token })).body.data.posts;
+    expect(queued).toHaveLength(6);
+    expect(new Set(queued.map((p) => p.scheduledDate)).size).toBe(6);
+  });
+
   it("a broken, missing or failing feed says why on its card and never holds up the others", async () => {
     const { u, accountId } = await withAccount();
     const ids: Record<string, string> = {};
