@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { connectedAccounts } from "../db/schema/accounts";
+import { utcToLocal } from "../posts";
 import { call, registerUser, uploadImage } from "../test/helpers";
 import { connectViaEmulator } from "../test/oauth";
 import { drizzleOf, servicesOn } from "../test/shards";
@@ -191,6 +192,31 @@ describe("evergreen categories", () => {
       body: { endsOn: yesterday },
     });
     expect([ended.status, ended.body.data.endsOn, ended.body.data.nextSlotAt]).toEqual([200, yesterday, null]);
+  });
+
+  it("after the workspace changes zones, its next slot and copy are at the slot's time in the new zone", async () => {
+    const u = await registerUser();
+    await connectViaEmulator(u.cookie, "linkedin");
+    const { linkedin } = await accountsOf(u);
+    const zone = (timezone: string) =>
+      call(`/api/workspaces/${u.user.id}`, { token: u.token, method: "PATCH", body: { timezone } });
+    expect((await zone("America/New_York")).status).toBe(200);
+    const post = await draft(u, "Ask us about gift cards.", { linkedin: [linkedin!] });
+    const made = await call<"POST /api/categories">("/api/categories", {
+      token: u.token,
+      body: { name: "Gifts", slots: EVERY_DAY_NINE },
+    });
+    const id = made.body.data.id;
+    await call(`/api/categories/${id}/posts`, { token: u.token, body: { postId: post } });
+    const wall = (iso: string, timeZone: string) => utcToLocal(Date.parse(iso), timeZone).localTime;
+    expect(wall(made.body.data.nextSlotAt!, "America/New_York")).toBe("09:00");
+
+    expect((await zone("Europe/Berlin")).status).toBe(200);
+    const next = (await category(u, id)).nextSlotAt!;
+    expect(wall(next, "Europe/Berlin")).toBe("09:00");
+    expect(await cronBefore(u, next)).toEqual({ queued: 1 });
+    expect((await repeats(u)).map((r) => r.at)).toEqual([next]);
+    expect(wall((await category(u, id)).nextSlotAt!, "Europe/Berlin")).toBe("09:00");
   });
 
   it("makes copies that carry the post's labels and its own link choices", async () => {

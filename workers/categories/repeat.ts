@@ -5,7 +5,7 @@ import { channelKey, excerpt } from "../posts";
 import type { Slot } from "../queue";
 import type { Actor } from "../tenancy/actor";
 import { channelsNeedingFreshText, repeatFields, type SourcePost } from "./copy";
-import { CategoryMessages, freshText, nextSlot, pickInTurn, SlotNotes } from "./rules";
+import { CategoryMessages, freshText, nextSlot, pickInTurn, SlotNotes, slotInZone } from "./rules";
 import type { CategoryRow, CategoryStore } from "./store";
 
 /** A copy is made this long before its slot, so it waits in the queue where members can see and edit it. */
@@ -49,8 +49,15 @@ export async function runCategoryRepeats(
   for (const category of due) {
     const timezone = zones.get(category.workspaceId);
     if (!timezone) continue;
-    const slotAt = category.nextSlotAt!;
-    const following = nextSlot({ slots: category.slots as Slot[], endsAt: category.endsAt }, timezone, slotAt);
+    const pattern = { slots: category.slots as Slot[], endsAt: category.endsAt };
+    const slotAt = slotInZone({ ...pattern, nextSlotAt: category.nextSlotAt }, timezone, now);
+    // The workspace changed zones since this slot was worked out: it moves to the pattern's slot in the new zone, and
+    // is filled now only if that one is within the lead too.
+    if (slotAt === null || slotAt > now + REPEAT_LEAD_MS) {
+      await deps.store.claim(category, slotAt, now);
+      continue;
+    }
+    const following = nextSlot(pattern, timezone, slotAt);
     if (!(await deps.store.claim(category, following, now))) continue;
     try {
       const slot =

@@ -41,6 +41,20 @@ export function nextSlot(
   return category.endsAt !== null && at > category.endsAt ? null : at;
 }
 
+/**
+ * The category's next slot as its workspace's zone reads the pattern now: the stored one, unless that was worked out
+ * in a zone the workspace has since left (it is then no slot of the pattern here), when it is the first after `now`.
+ */
+export function slotInZone(
+  category: { slots: Slot[]; endsAt: number | null; nextSlotAt: number | null },
+  timeZone: string,
+  now: number,
+): number | null {
+  const stored = category.nextSlotAt;
+  if (stored === null) return null;
+  return nextSlot(category, timeZone, stored - 1) === stored ? stored : nextSlot(category, timeZone, now);
+}
+
 export interface InTurn {
   postId: string;
   addedAt: number;

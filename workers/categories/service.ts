@@ -3,7 +3,7 @@ import { excerpt, utcToLocal } from "../posts";
 import { normalizeSlots, type Slot } from "../queue";
 import type { Actor } from "../tenancy/actor";
 import type { SourcePost } from "./copy";
-import { CategoryMessages, endOfDate, nextSlot } from "./rules";
+import { CategoryMessages, endOfDate, nextSlot, slotInZone } from "./rules";
 import type { CategoryCreate, CategoryPatch } from "./schemas";
 import type { CategoryRow, CategoryStore } from "./store";
 
@@ -28,7 +28,8 @@ export class CategoryService {
       slots: c.slots,
       minGapDays: c.minGapDays,
       endsOn: c.endsAt === null ? null : utcToLocal(c.endsAt, workspace.timezone).localDate,
-      nextSlotAt: iso(c.nextSlotAt),
+      // In the workspace's zone as it is now, though the cron has not yet moved a slot worked out in a former one.
+      nextSlotAt: iso(slotInZone(c, workspace.timezone, this.now())),
       lastNote: c.lastNote,
       posts: entries
         .filter((e) => e.entry.categoryId === c.id)
