@@ -15,7 +15,7 @@ import { can } from "../../workers/tenancy/roles";
  * `labels`: the workspace's, for the Label filter (ADR 094).
  */
 export async function contentPosts(ctx: AppContext, url: URL) {
-  const { actor, vars } = signedIn(ctx, url);
+  const { auth, actor, vars } = signedIn(ctx, url);
   const canShare = can(actor.workspace.role, "posts.approve");
   try {
     ensurePermitted(vars, "workspace.read");
@@ -23,7 +23,8 @@ export async function contentPosts(ctx: AppContext, url: URL) {
     const [listed, labels] = await Promise.all([
       ctx.services.posts.list(
         actor.workspace.id,
-        toListQuery(parseOrThrow(listPostsSchema, query), actor.workspace.timezone),
+        // From and to are days as the cards show their dates: in the user's zone.
+        toListQuery(parseOrThrow(listPostsSchema, query), auth.user.timezone),
       ),
       labelService(ctx.services).list(actor.workspace.id),
     ]);

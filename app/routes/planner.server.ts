@@ -25,8 +25,10 @@ export function plannerData(ctx: AppContext, url: URL) {
     const today = dayOf(services.now(), auth.user.timezone);
     const { view, anchor } = plannerView(url.searchParams, today);
     const days = viewDays(anchor, view);
+    // The days are the user's, as the calendar places posts in their zone: bounded in the workspace's, a post in
+    // the hours between the two zones' midnights fell outside its week (or day) and was shown in no view.
     const list = async (query: Record<string, string>) => {
-      const q = toListQuery(parseOrThrow(listPostsSchema, query), actor.workspace.timezone);
+      const q = toListQuery(parseOrThrow(listPostsSchema, query), auth.user.timezone);
       return (await services.posts.list(actor.workspace.id, q)).posts;
     };
     // `?label=<id>` shows only the posts carrying that label (ADR 094), in the calendar and the drafts alike.

@@ -6,7 +6,7 @@ import { localDayBounds } from "./schedule-time";
 const day = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "Please enter a valid date range." });
 
 /**
- * GET /api/posts: page, limit ≤ 100, status, platform, from/to (a local day in the user's zone, or an instant), search,
+ * GET /api/posts: page, limit ≤ 100, status, platform, from/to (a local day in the workspace's zone, or an instant), search,
  * label, sort.
  */
 export const listPostsSchema = z.object({
@@ -36,7 +36,7 @@ export interface ListPostsQuery {
   sort?: "created" | "date";
 }
 
-/** A `from`/`to` that is a date without a time: a day in the workspace's zone. */
+/** A `from`/`to` that is a date without a time: a day in the zone `toListQuery` is given (the pages: the user's). */
 export const isLocalDay = (v: string | undefined) => v?.length === 10;
 
 /** A date-only `from` starts that local day; a date-only `to` includes that whole local day. */

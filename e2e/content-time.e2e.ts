@@ -1,0 +1,80 @@
+import { TZDate } from "@date-fns/tz";
+import { expect, test } from "./browser";
+import { gotoHydrated, newUser, registerViaApi } from "./helpers";
+import { connectViaConsent as connect } from "./platforms";
+
+const NEW_YORK = "America/New_York";
+
+/** The Saturday before New York's spring-forward Sunday (the second Sunday of March) next year, and that Sunday. */
+function clockChangeWeekend(year: number): { saturday: string; sunday: string } {
+  const firstWeekday = new Date(Date.UTC(year, 2, 1)).getUTCDay();
+  const sunday = 1 + ((7 - firstWeekday) % 7) + 7;
+  const day = (d: number) => `${year}-03-${String(d).padStart(2, "0")}`;
+  return { saturday: day(sunday - 1), sunday: day(sunday) };
+}
+
+const newYorkAt = (day: string, hour: number, minute: number) => {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, hour, minute, NEW_YORK).getTime()).toISOString();
+};
+
+test("a New York member of a Berlin workspace finds a late Saturday post, the night the clocks change, on its day in the week, the day and the hub", async ({
+  journey: { page, baseUrl },
+}) => {
+  const headers = { Origin: baseUrl };
+  const api = page.context().request;
+  await registerViaApi(page, newUser("Nia Brooks"));
+  expect((await api.put("/api/users/timezone", { data: { timezone: NEW_YORK }, headers })).status()).toBe(200);
+  const me = (await (await api.get("/api/auth/me")).json()).data.user.id as string;
+  const patched = await api.patch(`/api/workspaces/${me}`, {
+    data: { timezone: "Europe/Berlin", mediaRequired: false },
+    headers,
+  });
+  expect(patched.status()).toBe(200);
+  await connect(page, "linkedin");
+  const accountId = (await (await api.get("/api/accounts")).json()).data.accounts[0]._id as string;
+
+  // 21:30 on Saturday in New York is 03:30 on Sunday in Berlin; New York's clocks go forward a few hours later.
+  const { saturday, sunday } = clockChangeWeekend(new Date().getUTCFullYear() + 1);
+  for (const [content, day, hour] of [
+    ["Saturday night in New York", saturday, 21],
+    ["Sunday after the clocks changed", sunday, 3],
+  ] as const) {
+    const res = await api.post("/api/posts", {
+      data: {
+        content,
+        platforms: ["linkedin"],
+        selectedAccounts: { linkedin: [accountId] },
+        scheduledDate: { localDate: day, localTime: `${String(hour).padStart(2, "0")}:30` },
+        timezone: NEW_YORK,
+      },
+      headers,
+    });
+    expect(res.status()).toBe(201);
+    expect((await res.json()).data.scheduledDate).toBe(newYorkAt(day, hour, 30));
+  }
+  // A chip is named by its status, channels, text and time ("…: Saturday night in New York , 9:30 PM LinkedIn").
+  const saturdayChip = /^Scheduled post on LinkedIn: Saturday night in New York\W+9:30 PM/;
+  const sundayChip = /^Scheduled post on LinkedIn: Sunday after the clocks changed\W+3:30 AM/;
+
+  // The week that ends on that Saturday shows the post in its last evening (the server used to read the week in
+  // Berlin's days, which end at 18:00 in New York, and the next week placed it on a day it does not show).
+  await gotoHydrated(page, `/planner?view=week&date=${saturday}`);
+  await page.locator(`[data-slot="${saturday}@21"]`).getByRole("button", { name: saturdayChip }).waitFor();
+  await gotoHydrated(page, `/planner?view=week&date=${sunday}`, { audit: false });
+  await page.locator(`[data-slot="${sunday}@3"]`).getByRole("button", { name: sundayChip }).waitFor();
+  expect(await page.getByRole("button", { name: saturdayChip }).count()).toBe(0);
+
+  await gotoHydrated(page, `/planner?view=day&date=${saturday}`);
+  const dayView = page.getByRole("region", { name: "Day" });
+  await dayView.getByRole("button", { name: saturdayChip }).waitFor();
+  expect(await dayView.getByRole("button", { name: sundayChip }).count()).toBe(0);
+
+  // The hub's From and To are the days its cards show.
+  await gotoHydrated(page, `/content?from=${saturday}&to=${saturday}`);
+  await page
+    .getByRole("article", { name: "Saturday night in New York" })
+    .getByText(/9:30 PM/)
+    .waitFor();
+  expect(await page.getByRole("article", { name: "Sunday after the clocks changed" }).count()).toBe(0);
+});
