@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
+import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
-import { gotoHydrated, newUser, registerViaApi } from "./helpers";
+import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
 import { connectViaConsent as connect } from "./platforms";
 
 const NEW_YORK = "America/New_York";
@@ -77,4 +78,47 @@ test("a New York member of a Berlin workspace finds a late Saturday post, the ni
     .getByText(/9:30 PM/)
     .waitFor();
   expect(await page.getByRole("article", { name: "Sunday after the clocks changed" }).count()).toBe(0);
+});
+
+test("import: a row the dry run passed but the import refused is listed with its reason, not dropped", async ({
+  journey: { page, baseUrl },
+}) => {
+  const headers = { Origin: baseUrl };
+  const api = page.context().request;
+  await registerViaApi(page, newUser("Ivo Marsh"));
+  await connect(page, "twitter");
+  const ids: Record<string, string> = {};
+  for (const name of ["launch.jpg", "studio.jpg"]) {
+    const upload = await api.post("/api/media/upload", {
+      multipart: { files: { name, mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) } },
+      headers,
+    });
+    expect(upload.status()).toBe(201);
+    ids[name] = (await upload.json()).data[0].id;
+  }
+  const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const csv = Buffer.from(
+    `text,channels,date,time,timezone,media\nLaunch row,twitter,${day},12:00,UTC,launch.jpg\nStudio row,twitter,${day},13:00,UTC,studio.jpg\n`,
+  );
+
+  await gotoHydrated(page, "/import");
+  await page
+    .getByLabel("Spreadsheet (CSV or XLSX)")
+    .setInputFiles({ name: "posts.csv", mimeType: "text/csv", buffer: csv });
+  await page.getByText("All 2 rows are ready").waitFor();
+  // Between the dry run and the import, a teammate deletes a file the second row names.
+  expect((await api.delete(`/api/media/${ids["studio.jpg"]}`, { headers })).status()).toBe(200);
+  await page.getByRole("button", { name: "Import 2 posts" }).click();
+
+  const notImported =
+    "1 row could not be imported. Fix them in the file and choose it again: the rows already imported are skipped.";
+  await toast(page, `1 post created. ${notImported}`);
+  await page.getByRole("status").filter({ hasText: "1 post created. See them in the planner" }).waitFor();
+  const refused = page.getByRole("alert").filter({ hasText: notImported });
+  await refused
+    .getByRole("table", { name: "Rows not imported" })
+    .getByRole("row", { name: /^3 No file named "studio\.jpg" in the media library/ })
+    .waitFor();
+  const listed = (await (await api.get("/api/posts?search=row")).json()).data.posts as Array<{ content: string }>;
+  expect(listed.map((p) => p.content)).toEqual(["Launch row"]);
 });

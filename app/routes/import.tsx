@@ -1,5 +1,13 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import {
+  type ChunkResult,
+  type ImportedRow,
+  type ImportOutcome,
+  importOutcome,
+  importSummary,
+  notImported,
+} from "~/components/imports/import-outcome";
 import { runChunks } from "~/components/imports/run-chunks";
 import { PageHeader } from "~/components/PageHeader";
 import { primaryButton } from "~/components/ui/styles";
@@ -21,21 +29,16 @@ export async function loader() {
   return { templateCsv: (await loadCsvRows()).templateCsv(new Date()) };
 }
 
-type Checked = { row: number; errors: string[]; duplicate: boolean };
-
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const isXlsx = (file: File) => /\.xlsx$/i.test(file.name) || file.type === XLSX_TYPE;
-
-const importSummary = (created: number, skipped: number) =>
-  `${countOf(created, "post")} created${skipped ? `, ${skipped} already imported` : ""}`;
 
 /** Bulk import: choose a CSV or XLSX, see every row's problems (dry run), then import; progress per chunk. */
 export default function ImportPage({ loaderData }: Route.ComponentProps) {
   const [rows, setRows] = useState<ImportRow[] | null>(null);
-  const [checked, setChecked] = useState<Checked[] | null>(null);
+  const [checked, setChecked] = useState<ImportedRow[] | null>(null);
   const [progress, setProgress] = useState<{ what: string; done: number } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [imported, setImported] = useState<{ created: number; skipped: number } | null>(null);
+  const [imported, setImported] = useState<ImportOutcome | null>(null);
 
   const choose = async (file: File | undefined) => {
     setRows(null);
@@ -56,7 +59,7 @@ export default function ImportPage({ loaderData }: Route.ComponentProps) {
     }
     setRows(parsed);
     setProgress({ what: "Checking", done: 0 });
-    const res = await runChunks<{ rows: Checked[] }>("/api/imports/check", parsed, (done) =>
+    const res = await runChunks<{ rows: ImportedRow[] }>("/api/imports/check", parsed, (done) =>
       setProgress({ what: "Checking", done }),
     );
     setProgress(null);
@@ -67,15 +70,16 @@ export default function ImportPage({ loaderData }: Route.ComponentProps) {
   const importAll = async () => {
     if (!rows) return;
     setProgress({ what: "Importing", done: 0 });
-    const res = await runChunks<{ created: number; skipped: number }>("/api/imports", rows, (done) =>
-      setProgress({ what: "Importing", done }),
-    );
+    const res = await runChunks<ChunkResult>("/api/imports", rows, (done) => setProgress({ what: "Importing", done }));
     setProgress(null);
-    if (!res.ok) return void notify.error(res.message);
-    const created = res.results.reduce((n, r) => n + r.created, 0);
-    const skipped = res.results.reduce((n, r) => n + r.skipped, 0);
-    notify.success(importSummary(created, skipped));
-    setImported({ created, skipped });
+    // A first chunk refused created nothing: the rows stay, ready to try again.
+    if (!res.ok && res.results.length === 0) return void notify.error(res.message);
+    // Rows refused at import time (a file deleted since the dry run, a time now past) are listed, not dropped.
+    const outcome = importOutcome(res.results, res.ok ? null : res.message);
+    const missed = notImported(outcome);
+    if (missed) notify.error(`${importSummary(outcome)}. ${missed}`);
+    else notify.success(importSummary(outcome));
+    setImported(outcome);
     setRows(null);
     setChecked(null);
   };
@@ -127,11 +131,17 @@ export default function ImportPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         {imported ? (
           <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800">
-            {importSummary(imported.created, imported.skipped)}.{" "}
+            {importSummary(imported)}.{" "}
             <Link to="/planner?view=list" className="font-medium underline">
               See them in the planner
             </Link>
           </p>
+        ) : null}
+        {imported && notImported(imported) ? (
+          <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+            <p className="font-medium">{notImported(imported)}</p>
+            {imported.refused.length ? <RowsTable name="Rows not imported" rows={imported.refused} /> : null}
+          </div>
         ) : null}
         {progress ? (
           <div>
@@ -145,22 +155,7 @@ export default function ImportPage({ loaderData }: Route.ComponentProps) {
               <p className="font-medium">
                 {bad.length} of {checked.length} rows need fixing. Fix them in the file and choose it again.
               </p>
-              <table className="mt-2 w-full text-left" aria-label="Rows to fix">
-                <thead>
-                  <tr>
-                    <th className="w-16">Row</th>
-                    <th>Reason</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {bad.map((r) => (
-                    <tr key={r.row}>
-                      <td>{r.row}</td>
-                      <td>{r.errors.join("; ")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <RowsTable name="Rows to fix" rows={bad} />
             </div>
           ) : duplicates === checked.length ? (
             <p role="status" className="text-sm text-slate-700">
@@ -180,5 +175,27 @@ export default function ImportPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
     </>
+  );
+}
+
+/** Rows with the reasons each could not be imported, by their number in the sheet. */
+function RowsTable({ name, rows }: { name: string; rows: Array<{ row: number; errors: string[] }> }) {
+  return (
+    <table className="mt-2 w-full text-left" aria-label={name}>
+      <thead>
+        <tr>
+          <th className="w-16">Row</th>
+          <th>Reason</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.row}>
+            <td>{r.row}</td>
+            <td>{r.errors.join("; ")}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
