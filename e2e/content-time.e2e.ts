@@ -78,6 +78,18 @@ test("a New York member of a Berlin workspace finds a late Saturday post, the ni
     .getByText(/9:30 PM/)
     .waitFor();
   expect(await page.getByRole("article", { name: "Sunday after the clocks changed" }).count()).toBe(0);
+
+  // An evergreen category's slots are Berlin's wall times and its next slot is shown in New York's: each says so
+  // (09:00 in Berlin is 03:00 in New York, or 04:00 in the weeks one of them keeps summer time and the other not).
+  const made = await api.post("/api/categories", {
+    data: { name: "Tips", slots: [{ day: 1, time: "09:00" }] },
+    headers,
+  });
+  expect(made.status()).toBe(201);
+  await gotoHydrated(page, "/content?tab=categories");
+  const card = page.getByRole("listitem", { name: "Tips" });
+  await card.getByText("Mon 09:00 (Europe/Berlin) · a post repeats after 30 days").waitFor();
+  await card.getByText(/^Next slot: \w{3} \d+, \d{4}, [34]:00 AM your time \(America\/New_York\)$/).waitFor();
 });
 
 test("import: a row the dry run passed but the import refused is listed with its reason, not dropped", async ({

@@ -33,6 +33,8 @@ export async function categoriesTabData(ctx: AppContext, url: URL) {
       .filter((p) => p.platforms.length > 0 && p.metadata.source !== "evergreen")
       .map((p) => ({ id: p._id, excerpt: excerpt(p.content) })),
     canManage: can(workspace.role, "posts.publish"),
+    /** The slots' zone: a card names it beside them, since their next one is shown in the user's. */
+    slotZone: workspace.timezone,
   };
 }
 

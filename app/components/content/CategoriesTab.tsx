@@ -22,11 +22,15 @@ export function CategoriesTab({
   categories,
   posts,
   canManage,
+  slotZone,
   timeZone,
 }: {
   categories: CategoryView[];
   posts: Array<{ id: string; excerpt: string }>;
   canManage: boolean;
+  /** The workspace's zone, which the slots' wall times are in. */
+  slotZone: string;
+  /** The user's, which the next slot is shown in. */
   timeZone: string;
 }) {
   const when = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : "none");
@@ -47,10 +51,14 @@ export function CategoriesTab({
                 <div className="min-w-0">
                   <p className="font-medium">{c.name}</p>
                   <p className="text-sm text-slate-600">
-                    {slotsText(c.slots)} · a post repeats after {c.minGapDays} {c.minGapDays === 1 ? "day" : "days"}
+                    {slotsText(c.slots)} ({slotZone}) · a post repeats after {c.minGapDays}{" "}
+                    {c.minGapDays === 1 ? "day" : "days"}
                     {c.endsOn ? ` · until ${c.endsOn}` : ""}
                   </p>
-                  <p className="text-xs text-slate-500">Next slot: {when(c.nextSlotAt)}</p>
+                  <p className="text-xs text-slate-500">
+                    Next slot: {when(c.nextSlotAt)}
+                    {c.nextSlotAt && slotZone !== timeZone ? ` your time (${timeZone})` : ""}
+                  </p>
                   {c.lastNote && <p className="mt-1 text-sm text-slate-700">{c.lastNote}</p>}
                 </div>
                 {canManage && (
@@ -112,7 +120,7 @@ export function CategoriesTab({
             ))}
           </fieldset>
           <label className={labelClass}>
-            Times (24-hour, in the workspace's time zone; several separated by commas)
+            Times (24-hour, in the workspace's time zone, {slotZone}; several separated by commas)
             <input name="times" required placeholder="09:00, 17:30" className={inputClass} />
           </label>
           <label className={labelClass}>
