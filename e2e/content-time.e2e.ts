@@ -90,6 +90,23 @@ test("a New York member of a Berlin workspace finds a late Saturday post, the ni
   const card = page.getByRole("listitem", { name: "Tips" });
   await card.getByText("Mon 09:00 (Europe/Berlin) · a post repeats after 30 days").waitFor();
   await card.getByText(/^Next slot: \w{3} \d+, \d{4}, [34]:00 AM your time \(America\/New_York\)$/).waitFor();
+
+  // Picking 2:30 AM on the night New York's clocks skip that hour says where the post goes (it went at 3:30 unsaid).
+  await gotoHydrated(page, `/planner?view=week&date=${sunday}`, { audit: false });
+  await page.getByRole("button", { name: "Create Post", exact: true }).click();
+  const composer = page.getByRole("dialog", { name: "Create Post" });
+  await composer.getByLabel("Later").check();
+  await composer.getByLabel("Date").fill(sunday);
+  await composer.getByLabel("Hour").selectOption("2");
+  await composer.getByLabel("Minute").selectOption("30");
+  await composer.getByLabel("AM or PM").selectOption("AM");
+  await composer
+    .getByText(
+      "The clocks go forward that night, so 2:30 AM does not exist on that day; the post is scheduled for 3:30 AM.",
+    )
+    .waitFor();
+  await composer.getByLabel("Hour").selectOption("4");
+  await composer.getByText("The clocks go forward that night", { exact: false }).waitFor({ state: "detached" });
 });
 
 test("import: a row the dry run passed but the import refused is listed with its reason, not dropped", async ({

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { inputClass, labelClass } from "~/components/ui/styles";
 import { TimePicker12h } from "./TimePicker12h";
+import { skippedTime, to12h } from "./time-picker";
 
 /** Now or Later; Later picks a date (not before today) and a 12-hour time in the user's zone. */
 export function ScheduleFields({
@@ -50,8 +51,26 @@ export function ScheduleFields({
           </div>
           <TimePicker12h value={localTime} onChange={(t) => onChange({ localDate, localTime: t })} />
           <p className="w-full text-xs text-slate-500">Times are in your timezone ({timeZone}).</p>
+          <SkippedHour localDate={localDate} localTime={localTime} timeZone={timeZone} />
         </div>
       ) : null}
     </fieldset>
+  );
+}
+
+const twelve = (time: string) => {
+  const t = to12h(time);
+  return `${t.hour}:${t.minute} ${t.period}`;
+};
+
+/** Says so when the time picked is in the hour the clocks skip that night: the post goes at the time after it. */
+function SkippedHour({ localDate, localTime, timeZone }: { localDate: string; localTime: string; timeZone: string }) {
+  const actual = skippedTime(localDate, localTime, timeZone);
+  if (!actual) return null;
+  return (
+    <p role="status" className="w-full text-xs text-amber-800">
+      The clocks go forward that night, so {twelve(localTime)} does not exist on that day; the post is scheduled for{" "}
+      {twelve(actual)}.
+    </p>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultSchedule, from12h, HOURS, isPast, MINUTES, scheduleOnDay, to12h } from "./time-picker";
+import { defaultSchedule, from12h, HOURS, isPast, MINUTES, scheduleOnDay, skippedTime, to12h } from "./time-picker";
 
 describe("12-hour time picker", () => {
   it("offers hours 1-12 and minutes 00-59", () => {
@@ -32,5 +32,22 @@ describe("schedule defaults in the user's zone", () => {
   it("knows past from future across the zone", () => {
     expect(isPast("2026-10-25", "00:00", "Europe/Berlin", now)).toBe(true);
     expect(isPast("2026-10-25", "01:00", "Europe/Berlin", now)).toBe(false);
+  });
+});
+
+describe("a time the clocks skip", () => {
+  // New York's spring-forward night next year: the second Sunday of March, 02:00 → 03:00.
+  const year = new Date().getUTCFullYear() + 1;
+  const firstWeekday = new Date(Date.UTC(year, 2, 1)).getUTCDay();
+  const night = `${year}-03-${String(1 + ((7 - firstWeekday) % 7) + 7).padStart(2, "0")}`;
+
+  it("is named with the time the post will carry", () => {
+    expect(skippedTime(night, "02:30", "America/New_York")).toBe("03:30");
+    expect(skippedTime(night, "02:00", "America/New_York")).toBe("03:00");
+  });
+  it("is none for a time that exists, that night or in another zone", () => {
+    expect(skippedTime(night, "01:59", "America/New_York")).toBeNull();
+    expect(skippedTime(night, "03:00", "America/New_York")).toBeNull();
+    expect(skippedTime(night, "02:30", "UTC")).toBeNull();
   });
 });

@@ -42,3 +42,14 @@ export function isPast(localDate: string, localTime: string, timeZone: string, n
   const at = localToUtc(localDate, localTime, timeZone);
   return at === null || at < now;
 }
+
+/**
+ * The wall time a post will actually carry when the one picked does not exist on that day (the hour the clocks
+ * skip when they go forward, moved on by the gap as the server does), or null when it exists.
+ */
+export function skippedTime(localDate: string, localTime: string, timeZone: string): string | null {
+  const at = localToUtc(localDate, localTime, timeZone);
+  if (at === null) return null;
+  const actual = utcToLocal(at, timeZone);
+  return actual.localDate === localDate && actual.localTime === localTime ? null : actual.localTime;
+}
