@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { RateLimits } from "../auth/rate-limit";
 import { sha256Hex } from "../crypto";
-import { KEY_SELF_REFUSAL } from "../tenancy/middleware";
+import { KEY_OTHER_WORKSPACE, KEY_SELF_REFUSAL } from "../tenancy/middleware";
 import { call, registerUser } from "../test/helpers";
 import { addMember, dbOf } from "../test/shards";
 
@@ -159,6 +159,22 @@ describe("API keys", () => {
       (await call<"GET /api/posts">("/api/posts", { token: u.token, headers: { "X-Workspace-Id": owner.user.id } }))
         .status,
     ).toBe(404);
+  });
+
+  it("refuses a path naming another workspace instead of answering with its own", async () => {
+    const owner = await registerUser({ displayName: "Olga" });
+    const u = await registerUser();
+    await addMember(owner.user.id, u.user.id, "admin");
+    const key = await keyFor(u.token, { name: "mine", scopes: ["read", "write", "publish"] });
+    for (const path of [`/api/workspaces/${owner.user.id}`, `/api/workspaces/${owner.user.id}/members`]) {
+      const res = await call(path, { token: key.token });
+      expect([res.status, res.body], path).toEqual([403, { success: false, message: KEY_OTHER_WORKSPACE }]);
+    }
+    const unknown = await call("/api/workspaces/no-such-workspace/activity", { token: key.token });
+    expect([unknown.status, unknown.body.message]).toEqual([403, KEY_OTHER_WORKSPACE]);
+    // Its own workspace, named by the path, answers as before.
+    const own = await call<"GET /api/workspaces/:id">(`/api/workspaces/${u.user.id}`, { token: key.token });
+    expect([own.status, own.body.data.id]).toEqual([200, u.user.id]);
   });
 
   it("is capped by the member's role in its workspace, and stops when they leave it", async () => {

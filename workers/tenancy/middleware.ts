@@ -54,6 +54,19 @@ export function switchByLink(req: Request, mine: WorkspaceContext[]): Response |
 
 /** /api/workspaces/{id}/…: the workspace the path names wins over the header and the cookie. */
 const WORKSPACE_PATH = /^\/api\/workspaces\/([^/]+)/;
+function pathWorkspace(req: Request): string | null {
+  const named = WORKSPACE_PATH.exec(new URL(req.url).pathname)?.[1];
+  if (!named) return null;
+  try {
+    return decodeURIComponent(named);
+  } catch {
+    return named; // a malformed escape names no workspace: the lookup finds none
+  }
+}
+
+/** A key asked, by its path, about a workspace other than its own: refused, not answered with its own's. */
+export const KEY_OTHER_WORKSPACE =
+  "This API key belongs to another workspace; use a key made in the workspace you name.";
 
 /**
  * The workspace a request names, unchecked: the path or the header (strict: a workspace the caller is not a
@@ -61,8 +74,8 @@ const WORKSPACE_PATH = /^\/api\/workspaces\/([^/]+)/;
  * none (the personal workspace).
  */
 export function requestedWorkspace(req: Request): { id: string | null; strict: boolean } {
-  const named = WORKSPACE_PATH.exec(new URL(req.url).pathname)?.[1] ?? req.headers.get(WORKSPACE_HEADER)?.trim();
-  if (named) return { id: decodeURIComponent(named), strict: true };
+  const named = pathWorkspace(req) ?? req.headers.get(WORKSPACE_HEADER)?.trim();
+  if (named) return { id: named, strict: true };
   return { id: parse(req.headers.get("Cookie") ?? "", WORKSPACE_COOKIE)[WORKSPACE_COOKIE] || null, strict: false };
 }
 
@@ -121,7 +134,10 @@ export function resolveWorkspace(early: EarlyReads = {}) {
     const { auth, apiKey } = c.var;
     let workspace: WorkspaceContext | null = null;
     if (auth) {
-      // An API key acts only in its own workspace, with the member's current role there.
+      // An API key acts only in its own workspace, with the member's current role there. A path naming another
+      // (/api/workspaces/{id}/members) would otherwise be answered with the key's own workspace's rows.
+      const named = apiKey ? pathWorkspace(c.req.raw) : null;
+      if (apiKey && named !== null && named !== apiKey.workspaceId) throw new Forbidden(KEY_OTHER_WORKSPACE);
       const { id, strict } = apiKey ? { id: apiKey.workspaceId, strict: true } : requestedWorkspace(c.req.raw);
       const candidates =
         (!apiKey && c.var.memberships) ||
