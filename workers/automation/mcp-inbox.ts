@@ -34,7 +34,7 @@ export function inboxTools(
       description:
         "The workspace's comments and mentions, newest first: open by default (status open|done|all), by network, label",
       inputSchema: inboxListQuery.pick({ status: true, platform: true, label: true, limit: true }).partial(),
-      outputSchema: z.object({ items: z.array(item), open: z.number(), next: z.number().nullable() }),
+      outputSchema: z.object({ items: z.array(item), open: z.number(), next: z.string().nullable() }),
       annotations: hints.reads,
     },
     (q) =>

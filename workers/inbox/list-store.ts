@@ -1,7 +1,8 @@
-import { and, count, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, lt, lte, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { connectedAccounts, inboxItems, inboxLabels, inboxNotes, inboxReads, posts } from "../db/schema/index";
 import type { Platform } from "../platform-profile";
+import { cursorOf, type ListCursor } from "./list-cursor";
 import type { InboxStatus } from "./store";
 
 export interface ListFilter {
@@ -9,8 +10,8 @@ export interface ListFilter {
   platform?: Platform;
   assigneeId?: string;
   label?: string;
-  /** Items older than this `createdAt` (the next page). */
-  before?: number;
+  /** Entries after this one in the list's order (the next page). */
+  before?: ListCursor;
   limit: number;
 }
 
@@ -25,6 +26,8 @@ export const OPEN_COUNT_MAX = 1_000;
 export const LIST_WALK_MAX = 800;
 
 type Driver = { index: SQL[]; residual: SQL[]; labels: boolean };
+/** The last column of every item index: the walk's tie-breaker between items of the same time. */
+const rowidOf = sql<number>`${inboxItems}.rowid`;
 
 /**
  * Which index a filter walks newest first (a label's rows carry the item's time and status; each item index starts
@@ -32,7 +35,9 @@ type Driver = { index: SQL[]; residual: SQL[]; labels: boolean };
  */
 export function listDriver(workspaceId: string, f: ListFilter): Driver {
   const on = <T>(value: T | undefined, cond: (v: T) => SQL) => (value === undefined ? [] : [cond(value)]);
-  const before = (col: typeof inboxItems.createdAt | typeof inboxLabels.createdAt) => on(f.before, (b) => lt(col, b));
+  // After the cursor in (time, key) order: older, or as old and further on. The range stays on the index's time.
+  const before = (at: SQLWrapper, key: SQLWrapper, keyOf: (k: string) => string | number) =>
+    on(f.before, (b) => (b.key === null ? lt(at, b.at) : and(lte(at, b.at), or(lt(at, b.at), lt(key, keyOf(b.key))))!));
   if (f.label !== undefined)
     return {
       labels: true,
@@ -40,14 +45,16 @@ export function listDriver(workspaceId: string, f: ListFilter): Driver {
         eq(inboxLabels.workspaceId, workspaceId),
         eq(inboxLabels.label, f.label),
         ...on(f.status, (s) => eq(inboxLabels.status, s)),
-        ...before(inboxLabels.createdAt),
+        ...before(inboxLabels.createdAt, inboxLabels.itemId, (k) => k),
       ],
       residual: [
         ...on(f.platform, (p) => eq(inboxItems.platform, p)),
         ...on(f.assigneeId, (a) => eq(inboxItems.assigneeId, a)),
       ],
     };
-  const item = [eq(inboxItems.workspaceId, workspaceId), ...before(inboxItems.createdAt)];
+  // A label index's key (an id) names no rowid: the items of its time are then left out, as a bare time does.
+  const rowidKey = (k: string) => (/^\d+$/.test(k) ? Number(k) : 0);
+  const item = [eq(inboxItems.workspaceId, workspaceId), ...before(inboxItems.createdAt, rowidOf, rowidKey)];
   const assignee = on(f.assigneeId, (a) => eq(inboxItems.assigneeId, a));
   const platform = on(f.platform, (p) => eq(inboxItems.platform, p));
   // Without a status only `inbox_items_all_idx` gives the order; the other filters are checked per item.
@@ -77,6 +84,7 @@ export class InboxListReads {
     // The walk gives the page's order, so SQLite sorts nothing and works out these per item of the page only.
     const rows = this.db
       .select({
+        key: d.key,
         item: inboxItems,
         postContent: posts.content,
         account: connectedAccounts.username,
@@ -98,12 +106,12 @@ export class InboxListReads {
     const [found, open, last] = driver.residual.length
       ? await this.db.batch([rows, this.openCountQuery(workspaceId), edge])
       : [...(await this.db.batch([rows, this.openCountQuery(workspaceId)])), []];
-    const page = found.map(({ labels, notes, read, ...row }) => ({
+    const page = found.map(({ labels, notes, read, key: _, ...row }) => ({
       ...row,
       extras: { labels: (JSON.parse(labels) as string[]).sort(), notes: Number(notes), read: Boolean(read) },
     }));
-    const next = page.length === f.limit ? page.at(-1)!.item.createdAt : (last[0]?.at ?? null);
-    return { rows: page, next, open: open[0]?.n ?? 0 };
+    const end = page.length === f.limit ? { at: found.at(-1)!.item.createdAt, key: found.at(-1)!.key } : last[0];
+    return { rows: page, next: end ? cursorOf(end.at, end.key) : null, open: open[0]?.n ?? 0 };
   }
 
   /** The index's entries newest first, each the item's key (its id from a label, its rowid from an item index). */
@@ -115,12 +123,11 @@ export class InboxListReads {
         .where(and(...driver.index))
         .orderBy(desc(inboxLabels.createdAt), desc(inboxLabels.itemId))
         .limit(limit);
-    const rowid = sql<string | number>`${inboxItems}.rowid`;
     return this.db
-      .select({ key: rowid.as("key"), at: inboxItems.createdAt })
+      .select({ key: sql<string | number>`${rowidOf}`.as("key"), at: inboxItems.createdAt })
       .from(inboxItems)
       .where(and(...driver.index))
-      .orderBy(desc(inboxItems.createdAt), desc(rowid))
+      .orderBy(desc(inboxItems.createdAt), desc(rowidOf))
       .limit(limit);
   }
 

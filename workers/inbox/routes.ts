@@ -34,7 +34,11 @@ describeRoute({
   summary:
     "The workspace's comments and mentions, newest first (?status=open|done|all, platform, assigned=me, label); next: pass it as before= for the next page (a filtered page may stop short of its limit and go on from there)",
   query: inboxListQuery,
-  data: z.object({ items: z.array(Item), open: z.number(), next: z.number().nullable() }),
+  data: z.object({
+    items: z.array(Item),
+    open: z.number(),
+    next: z.string().nullable().describe("Pass as before= for the next page; null at the end"),
+  }),
 });
 describeRoute({
   method: "get",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PLATFORMS } from "../platform-profile";
+import { CURSOR_FORMAT, parseCursor } from "./list-cursor";
 import { REPLY_MAX } from "./rules";
 
 /** The inbox's request schemas (ADR 069); the page's forms send the same fields. */
@@ -8,7 +9,12 @@ export const inboxListQuery = z.object({
   platform: z.enum(PLATFORMS, { message: "Choose one of the connected networks." }).optional(),
   assigned: z.enum(["me"], { message: "assigned takes only me" }).optional(),
   label: z.string().trim().toLowerCase().min(1).max(40).optional(),
-  before: z.coerce.number().int().positive().optional(),
+  before: z
+    .string()
+    .regex(CURSOR_FORMAT, "before takes the next of the page before.")
+    .transform((v) => parseCursor(v)!)
+    .optional()
+    .describe("The previous page's next: where this page starts"),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 

@@ -4,7 +4,7 @@ import { EmptyState } from "~/components/ui/EmptyState";
 import { secondaryButton } from "~/components/ui/styles";
 
 /** The page after this one: the same filters from the list's `next` on (an open conversation stays behind). */
-function olderHref(search: string, next: number) {
+function olderHref(search: string, next: string) {
   const params = new URLSearchParams(search);
   params.set("before", String(next));
   params.delete("thread");
@@ -16,7 +16,7 @@ function olderHref(search: string, next: number) {
  * before the page's script has loaded). A filtered page may stop short of its limit with more behind it (the
  * list reads a bounded stretch per page, ADR 102): an empty one says so rather than "Nothing here".
  */
-export function InboxPager({ count, next, search }: { count: number; next: number | null; search: string }) {
+export function InboxPager({ count, next, search }: { count: number; next: string | null; search: string }) {
   const older = next ? (
     <Link to={olderHref(search, next)} className={secondaryButton} rel="next">
       Older
