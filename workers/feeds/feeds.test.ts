@@ -214,7 +214,8 @@ describe("checking feeds", () => {
     expect(byId(ids.missing!).lastError).toBe("The feed answered HTTP 404 Not Found.");
     expect(byId(ids.good!)).toMatchObject({ lastError: null, posted: 3 });
     // A failing feed waits longer before its next check; a good one is back in 15 minutes.
-    expect(byId(ids.broken!).nextCheckAt - byId(ids.good!).nextCheckAt).toBeGreaterThan(10 * 60_000);
+    const nextCheck = (id: string) => Date.parse(byId(id).nextCheckAt);
+    expect(nextCheck(ids.broken!) - nextCheck(ids.good!)).toBeGreaterThan(10 * 60_000);
 
     await armFault("feeds", "500", 1);
     const failed = await check(u, ids.good!);

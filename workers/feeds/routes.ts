@@ -10,7 +10,7 @@ import { actorOf, requirePermission } from "../tenancy/middleware";
 import { feedService } from "./deps";
 import { FeedReplies, feedCreateBody, feedPatchBody } from "./schemas";
 
-/** feedView: a feed and its last check (times in epoch milliseconds). */
+/** feedView: a feed and its last check (ISO 8601 instants, as every answer's times). */
 const Feed = z.object({
   id: z.string(),
   url: z.string(),
@@ -18,8 +18,8 @@ const Feed = z.object({
   mode: z.enum(FEED_MODES),
   accountIds: z.array(z.string()),
   template: z.string(),
-  lastCheckedAt: z.number().nullable(),
-  nextCheckAt: z.number().nullable(),
+  lastCheckedAt: z.iso.datetime().nullable(),
+  nextCheckAt: z.iso.datetime(),
   lastError: z.string().nullable(),
   failures: z.number(),
   posted: z.number(),

@@ -13,8 +13,8 @@ export const feedView = (f: FeedRow) => ({
   mode: f.mode,
   accountIds: f.accountIds,
   template: f.template,
-  lastCheckedAt: f.lastCheckedAt,
-  nextCheckAt: f.nextCheckAt,
+  lastCheckedAt: f.lastCheckedAt === null ? null : new Date(f.lastCheckedAt).toISOString(),
+  nextCheckAt: new Date(f.nextCheckAt).toISOString(),
   /** Why the last check failed or an item was refused; null when all went well. */
   lastError: f.lastError,
   failures: f.failures,

@@ -24,7 +24,7 @@ const SavedReply = z.object({
   title: z.string(),
   body: z.string(),
   createdBy: z.string(),
-  createdAt: z.number(),
+  createdAt: z.iso.datetime(),
 });
 const Note = z.object({
   id: z.string(),
@@ -188,8 +188,7 @@ export const inboxTeamRoutes = new Hono<SignedInEnv>()
   )
   .post("/saved-replies", requirePermission("inbox.reply"), async (c) => {
     const body = await readJson(c, savedReplyBody);
-    // The same shape the list answers: the workspace is the caller's own.
-    const { workspaceId: _, ...saved } = await c.var.services.inbox.team.addSavedReply(actorOf(c), body);
+    const saved = await c.var.services.inbox.team.addSavedReply(actorOf(c), body);
     await loggedWrite(c, {
       action: "saved_reply_added",
       subject: "inbox_saved_reply",

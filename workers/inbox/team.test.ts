@@ -133,6 +133,10 @@ describe("the inbox as a team tool", () => {
     });
     expect(saved.status).toBe(201);
     const savedId = (saved.body.data as { id: string }).id;
+    // Listed as created: its time an ISO 8601 instant, as every answer's times.
+    const listed = await call("/api/inbox/saved-replies", as("viewer"));
+    expect(listed.body.data).toEqual([saved.body.data]);
+    expect(saved.body.data).toMatchObject({ createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) });
     expect((await post("contributor", "/api/inbox/saved-replies", { title: "x", body: "y" })).status).toBe(403);
 
     const item = (await items("owner")).find((i) => i.author === "happy_hana")!;

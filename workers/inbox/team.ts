@@ -13,6 +13,13 @@ import type { InboxTeamStore } from "./team-store";
 import { assignedNotice } from "./triage";
 import type { InboxItemView } from "./view";
 
+type SavedReplyRow = Awaited<ReturnType<InboxTeamStore["savedReplies"]>>[number];
+/** A saved reply as the API answers it: its time an ISO 8601 instant, its workspace the caller's own. */
+const savedReplyView = ({ workspaceId: _, createdAt, ...saved }: SavedReplyRow) => ({
+  ...saved,
+  createdAt: new Date(createdAt).toISOString(),
+});
+
 export const TeamMessages = {
   noDraft: "There is no draft reply to send on this item.",
   notMember: "Assign the item to a member of this workspace.",
@@ -45,8 +52,8 @@ export class InboxTeam {
     return this.deps.live(workspaceId, { type: "items", ids, reason: "changed" }).catch(() => {});
   }
 
-  savedReplies(workspaceId: string) {
-    return this.deps.team.savedReplies(workspaceId);
+  async savedReplies(workspaceId: string) {
+    return (await this.deps.team.savedReplies(workspaceId)).map(savedReplyView);
   }
 
   async addSavedReply(actor: Actor, body: z.output<typeof savedReplyBody>) {
@@ -59,7 +66,7 @@ export class InboxTeam {
       createdAt: this.deps.now(),
     };
     await this.deps.team.addSavedReply(row);
-    return row;
+    return savedReplyView(row);
   }
 
   /** Deletes a saved reply and returns it (its title names it in the activity log). */

@@ -18,9 +18,9 @@ const Sessions = z.object({
   sessions: z.array(
     z.object({
       id: z.string(),
-      createdAt: z.number(),
-      expiresAt: z.number(),
-      lastSeenAt: z.number(),
+      createdAt: z.iso.datetime(),
+      expiresAt: z.iso.datetime(),
+      lastSeenAt: z.iso.datetime(),
       userAgent: z.string().nullable(),
       current: z.boolean(),
     }),

@@ -74,6 +74,27 @@ describe("API document", () => {
     expect(mcp.requestBody.content["application/json"].schema.anyOf).toHaveLength(2);
   });
 
+  it("every time an answer carries is an ISO 8601 string, never epoch milliseconds", async () => {
+    const doc = (await (await SELF.fetch("http://localhost/api/openapi.json")).json()) as any;
+    const numeric: string[] = [];
+    const walk = (schema: any, where: string) => {
+      if (!schema || typeof schema !== "object") return;
+      for (const [name, prop] of Object.entries<any>(schema.properties ?? {})) {
+        const types = [prop.type, ...(prop.anyOf ?? []).map((p: any) => p.type)].flat();
+        if (/(At|Since)$|^at$/.test(name) && types.some((t) => t === "number" || t === "integer"))
+          numeric.push(`${where} ${name}`);
+        walk(prop, where);
+      }
+      for (const part of [schema.items, ...(schema.anyOf ?? []), schema.additionalProperties]) walk(part, where);
+    };
+    for (const [path, ops] of Object.entries<any>(doc.paths))
+      for (const [method, op] of Object.entries<any>(ops))
+        for (const [status, answer] of Object.entries<any>(op.responses))
+          if (status.startsWith("2"))
+            walk(answer.content?.["application/json"]?.schema, `${method.toUpperCase()} ${path}`);
+    expect(numeric).toEqual([]);
+  });
+
   it("GET /api/auth/me answers what its schema says", async () => {
     const doc = (await (await SELF.fetch("http://localhost/api/openapi.json")).json()) as any;
     const schema = doc.paths["/api/auth/me"].get.responses["200"].content["application/json"].schema;

@@ -35,5 +35,14 @@ export const userRoutes = new Hono<SignedInEnv>()
   )
   .get("/sessions", requirePermission(SELF), async (c) => {
     const sessions = await c.var.services.auth.listSessions(c.var.auth.user.id);
-    return ok(c, { sessions: sessions.map((s) => ({ ...s, current: s.id === c.var.auth.sessionId })) });
+    const iso = (ms: number) => new Date(ms).toISOString();
+    return ok(c, {
+      sessions: sessions.map((s) => ({
+        ...s,
+        createdAt: iso(s.createdAt),
+        expiresAt: iso(s.expiresAt),
+        lastSeenAt: iso(s.lastSeenAt),
+        current: s.id === c.var.auth.sessionId,
+      })),
+    });
   });

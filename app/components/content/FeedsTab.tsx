@@ -30,7 +30,7 @@ export function FeedsTab({
   canManage: boolean;
   timeZone: string;
 }) {
-  const when = (at: number) => formatDateTime(new Date(at).toISOString(), timeZone);
+  const when = (at: string) => formatDateTime(at, timeZone);
   const formRef = useRef<HTMLFormElement>(null);
   const add = useFormAction("feed-add", { onSuccess: () => formRef.current?.reset() });
   const channelName = (id: string) => channels.find((c) => c.id === id)?.name ?? "a disconnected channel";
