@@ -3,6 +3,7 @@ import type { AccountView } from "../accounts";
 import type { PublicUser } from "../auth";
 import type { Fits } from "../http/route-registry";
 import { PLATFORMS } from "../platform-profile";
+import type { SchedulerStatus as SchedulerStatusView } from "../publishing";
 import type { WorkspaceContext } from "../tenancy/membership";
 
 /**
@@ -75,11 +76,16 @@ export const AccountHealth = z.object({
   affectedPosts: z.array(z.looseObject({ id: z.string(), content: z.string(), status: z.string() })),
 });
 export const Boards = z.looseObject({ boards: z.array(z.looseObject({ id: z.string(), name: z.string() })) });
-export const SchedulerStatus = z.looseObject({
+export const SchedulerStatus = z.object({
   queueDepth: z.number(),
   dueNow: z.number(),
   late: z.number(),
-  lastCronRun: z.string().nullable(),
+  stuck: z.number(),
+  scheduled: z.number(),
+  failed: z.number(),
+  unconfirmed: z.number(),
+  /** The shard's latest minute cron: when it started, what it claimed, how long it took. */
+  lastCronRun: z.object({ at: iso, claimed: z.number(), durationMs: z.number() }).nullable(),
   healthy: z.boolean(),
 });
 
@@ -87,4 +93,5 @@ export type AnswerChecks = [
   Fits<z.input<typeof User>, PublicUser>,
   Fits<z.input<typeof Workspace>, WorkspaceContext>,
   Fits<z.input<typeof Account>, AccountView>,
+  Fits<z.input<typeof SchedulerStatus>, SchedulerStatusView>,
 ];

@@ -83,8 +83,8 @@ d({
   method: "get",
   path: "/api/auth/{platform}/accounts",
   tag: "Accounts",
-  summary: "The platform's connected accounts",
-  data: z.object({ connected: z.boolean(), accounts: z.array(Account) }),
+  summary: "The platform's connected accounts (also at the top level, as the first clients read them)",
+  data: z.object({ accounts: z.array(Account) }),
 });
 d({
   method: "get",

@@ -4,6 +4,7 @@ import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
 import { insertAccount } from "../test/fixtures";
 import { call, registerUser, uniqueIp, uploadImage } from "../test/helpers";
+import { dbOf } from "../test/shards";
 import { casesFor, type OperationShape, seeded } from "./fuzz-cases";
 
 /**
@@ -31,8 +32,14 @@ describe("schema-driven fuzz over the API document", () => {
     const body = { content: "Fuzz draft", platforms: ["facebook"], selectedAccounts: { facebook: [fb] } };
     const draft = await call("/api/posts", { token, body: { ...body, images: [await uploadImage(token)] } });
     const me = await call<"GET /api/auth/me">("/api/auth/me", { token });
-    Object.assign(ids, { id: (draft.body.data as { id: string }).id, accountId: fb });
+    // A real platform in /api/auth/{platform}/… paths, and a cron run for the scheduler's status: answers with
+    // data in them, not only their refusals and empty states.
+    Object.assign(ids, { id: (draft.body.data as { id: string }).id, accountId: fb, platform: "facebook" });
     ids.workspaceId = me.body.data.workspace.id;
+    await (await dbOf(user.user.id))
+      .prepare("INSERT INTO scheduler_runs (id, kind, started_at, duration_ms, claimed) VALUES (?, 'cron', ?, 40, 0)")
+      .bind(crypto.randomUUID(), Date.now())
+      .run();
   });
 
   it("no 5xx, the envelope on every refusal, every documented status, every 2xx valid", async () => {

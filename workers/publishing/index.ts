@@ -13,5 +13,5 @@ export { reconcileStuckTargets } from "./reconcile";
 export { notificationRoutes, schedulerRoutes, seenBody } from "./routes";
 export { PublishingService } from "./service";
 export { stageAhead } from "./staging";
-export { upcomingTargets } from "./status";
+export { type SchedulerStatus, upcomingTargets } from "./status";
 export { TargetMoves } from "./target-moves";

@@ -41,6 +41,8 @@ export async function schedulerStatus(db: Db, workspaceId: string, now: number, 
   };
 }
 
+export type SchedulerStatus = Awaited<ReturnType<typeof schedulerStatus>>;
+
 /** The workspace's next scheduled targets, soonest first. */
 export async function upcomingTargets(db: Db, workspaceId: string, now: number, limit = 20) {
   return db
