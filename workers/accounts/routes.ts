@@ -3,6 +3,7 @@ import { z } from "zod";
 import { Conflict, DomainError, notFound } from "../errors";
 import { loggedWrite } from "../http/activity";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
+import { confirmQuery } from "../http/confirm-query";
 import { Messages, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { PLATFORMS, type Platform } from "../platform-profile";
@@ -190,7 +191,7 @@ async function disconnect<E extends SignedInEnv, T>(
     c.var.workspace.id,
     c.var.auth.user.id,
     accounts,
-    c.req.query("confirm") === "true",
+    parseOrThrow(confirmQuery, c.req.query()).confirm,
   );
   if ("ask" in outcome)
     return c.json({ success: false as const, message: outcome.ask.message, data: { posts: outcome.ask.posts } }, 409);

@@ -99,6 +99,7 @@ export const docs = {
     path: "/api/analytics/posts/{id}/sync",
     tag,
     summary: "Sync one published post now",
+    errors: [502],
     data: S.SyncData,
   }),
 };

@@ -90,6 +90,8 @@ d({
   summary:
     "Send a signed webhook.test event to the endpoint now, once; data is its delivery with the endpoint's answer (also in the log)",
   data: Delivery,
+  // A disabled endpoint is not sent to.
+  errors: [409],
 });
 d({
   method: "post",

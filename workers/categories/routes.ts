@@ -32,6 +32,7 @@ d({
   body: categoryCreateBody,
   data: CategoryAnswer,
   status: 201,
+  errors: [409],
 });
 d({
   method: "patch",
@@ -40,6 +41,7 @@ d({
   summary: "Change a category's name, slots, gap or end date",
   body: categoryPatchBody,
   data: CategoryAnswer,
+  errors: [409],
 });
 d({ method: "delete", path: "/api/categories/{id}", tag: T, summary: "Remove a category", data: noData });
 d({
@@ -50,6 +52,7 @@ d({
   body: categoryPostBody,
   data: CategoryAnswer,
   status: 201,
+  errors: [409],
 });
 d({
   method: "delete",

@@ -106,7 +106,21 @@ const REFUSAL: Record<number, string> = {
   426: "Upgrade required: open this with a WebSocket",
   429: "Too many requests; Retry-After says when to try again",
   502: "The platform failed",
-  503: "Temporarily unavailable",
+  503: "Temporarily unavailable (the workspace is being moved, or a service is down); Retry-After, when sent, says when to try again",
+};
+
+const seconds = (description: string) => ({ description, schema: { type: "integer", minimum: 0 } });
+const RETRY_AFTER = seconds("Seconds to wait before trying again");
+/** The IETF draft RateLimit headers every API-key answer carries (and a 429 of any caller's limit). */
+const RATE_LIMIT = {
+  "RateLimit-Limit": seconds("Requests allowed in the window"),
+  "RateLimit-Remaining": seconds("Requests left in the window"),
+  "RateLimit-Reset": seconds("Seconds until the window frees a request"),
+};
+/** The headers a refusal carries: when to retry, and the window that refused. */
+const REFUSAL_HEADERS: Record<number, Record<string, unknown>> = {
+  429: { "Retry-After": RETRY_AFTER, ...RATE_LIMIT },
+  503: { "Retry-After": RETRY_AFTER },
 };
 
 /** Every refusal a route can answer: its middleware's and inputs' (derived) and its handler's own. */
@@ -118,6 +132,8 @@ export function refusals(route: RouteDoc): number[] {
   if (route.auth !== false) for (const s of [401, 403]) out.add(s);
   // A write carrying the session cookie from another site is refused before any handler.
   if (writes) out.add(403);
+  // A signed-in write while its workspace moves to another database waits a moment (ADR 082).
+  if (writes && route.auth !== false) out.add(503);
   if (route.path.includes("{")) out.add(404);
   if (body) out.add(413);
   if (route.idempotent) for (const s of [409, 422]) out.add(s);
@@ -212,7 +228,11 @@ export function openApiDocument(info: { title: string; version: string }, origin
   for (const route of registeredRoutes()) {
     const errorAnswers = refusals(route).map((status) => [
       String(status),
-      { description: REFUSAL[status]!, content: { "application/json": { schema: failure } } },
+      {
+        description: REFUSAL[status]!,
+        ...(REFUSAL_HEADERS[status] ? { headers: REFUSAL_HEADERS[status] } : {}),
+        content: { "application/json": { schema: failure } },
+      },
     ]);
     paths[route.path] ??= {};
     paths[route.path]![route.method] = {

@@ -87,6 +87,8 @@ describeRoute({
   summary: "Answer the item on its network, once (editors and up); the item is then done",
   body: inboxReplyBody,
   data: Item,
+  // Already answered or being answered; the network's refusal (429 with its wait, else 502).
+  errors: [409, 502],
 });
 describeRoute({
   method: "post",

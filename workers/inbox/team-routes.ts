@@ -79,6 +79,7 @@ describeRoute({
   summary: "Add an internal note (never sent to the network)",
   body: inboxNoteBody,
   data: z.array(Note),
+  status: 201,
 });
 describeRoute({
   method: "post",
@@ -94,6 +95,8 @@ describeRoute({
   tag,
   summary: "Send the item's draft reply, once (editors and up)",
   data: z.looseObject({ id: z.string() }),
+  // Already answered, or no draft; the network's refusal (429 with its wait, else 502).
+  errors: [409, 502],
 });
 describeRoute({
   method: "get",

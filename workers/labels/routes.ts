@@ -26,6 +26,7 @@ d({
   body: labelBody,
   data: LabelAnswer,
   status: 201,
+  errors: [409],
 });
 d({
   method: "get",
@@ -42,6 +43,7 @@ d({
   summary: "Rename a label or change its colour",
   body: labelPatchBody,
   data: LabelAnswer,
+  errors: [409],
 });
 d({
   method: "delete",

@@ -21,6 +21,8 @@ d({
   summary: "Opt a post out of short links, or give it its own UTM campaign and medium",
   body: postLinkOptionsBody,
   data: PostLinkOptions,
+  // A channel is live: its links are fixed.
+  errors: [409],
 });
 
 /** /api/posts/:id/link-options (ADR 094): the composer's UTM builder and short-link opt-out for one post. */

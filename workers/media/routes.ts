@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { Invalid } from "../errors";
 import { loggedWrite } from "../http/activity";
 import type { SignedInEnv } from "../http/app-env";
+import { confirmQuery } from "../http/confirm-query";
 import { invalidateDashboardAfterWrites } from "../http/dashboard-cache";
 import { HttpError, ok } from "../http/envelope";
 import { idempotent } from "../http/idempotency";
@@ -149,8 +150,9 @@ export const mediaRoutes = new Hono<SignedInEnv>()
   .delete("/:id", requirePermission("media.manage"), async (c) => {
     const workspaceId = c.var.workspace.id;
     const id = c.req.param("id");
+    const { confirm } = parseOrThrow(confirmQuery, c.req.query());
     const { pending, published } = await c.var.services.media.postsUsing(workspaceId, id);
-    if (pending.length + published.length > 0 && c.req.query("confirm") !== "true") {
+    if (pending.length + published.length > 0 && !confirm) {
       const message = mediaDeleteWarning(pending.length, published.length);
       return c.json({ success: false as const, message, data: { posts: [...pending, ...published] } }, 409);
     }

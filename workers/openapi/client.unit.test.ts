@@ -36,6 +36,16 @@ export async function integrate(imageId: string, accountId: string) {
   await client.GET("/api/analytics/overview", { params: { query: { period: "fortnight" } } });
   return { id, total, rate };
 }
+
+export async function tidy(mediaId: string, postId: string, targetId: string) {
+  // What the handlers read besides the path: a confirmation, a remote delete, a permalink.
+  await client.DELETE("/api/media/{id}", { params: { path: { id: mediaId }, query: { confirm: "true" } } });
+  await client.DELETE("/api/posts/{id}", { params: { path: { id: postId }, query: { deleteRemote: "true" } } });
+  await client.POST("/api/posts/{id}/targets/{targetId}/confirm", {
+    params: { path: { id: postId, targetId } },
+    body: { permalink: "https://www.facebook.com/1/posts/2" },
+  });
+}
 `;
 
 describe("the API document for integrators", () => {

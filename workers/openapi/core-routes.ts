@@ -51,6 +51,8 @@ describeRoute({
   body: registerSchema,
   data: AuthData,
   status: 201,
+  // The email has an account already.
+  errors: [409],
 });
 describeRoute({
   method: "post",

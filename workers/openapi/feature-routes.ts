@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { appPasswordBody, connectBody } from "../accounts";
+import { appPasswordBody, connectBody, newBoardBody } from "../accounts";
 import { analyzeSchema, generateSchema, hashtagsSchema, mentionsSchema, optimizeSchema } from "../ai";
+import { confirmQuery } from "../http/confirm-query";
 import { describeRoute } from "../http/route-registry";
 import { Account, AccountHealth, Accounts, Boards, SchedulerStatus } from "./answers";
 
@@ -98,6 +99,7 @@ d({
   path: "/api/auth/instagram/disconnect",
   tag: "Accounts",
   summary: "Disconnect every Instagram account",
+  query: confirmQuery,
   data: z.object({ removed: z.number() }),
   errors: [409],
 });
@@ -106,6 +108,7 @@ d({
   path: "/api/auth/{platform}/disconnect/{id}",
   tag: "Accounts",
   summary: "Disconnect one account (spec path)",
+  query: confirmQuery,
   data: z.object({ account: Account }),
   errors: [409],
 });
@@ -114,6 +117,7 @@ d({
   path: "/api/auth/{platform}/accounts/{id}",
   tag: "Accounts",
   summary: "Disconnect one account (spec path)",
+  query: confirmQuery,
   data: z.object({ account: Account }),
   errors: [409],
 });
@@ -131,12 +135,15 @@ d({
   tag: "Accounts",
   summary: "Refresh the account's token and profile now",
   data: Account,
+  // The platform refused the refresh (its words in message).
+  errors: [409],
 });
 d({
   method: "delete",
   path: "/api/accounts/{id}",
   tag: "Accounts",
   summary: "Disconnect an account",
+  query: confirmQuery,
   data: z.object({ account: Account }),
   errors: [409],
 });
@@ -153,13 +160,19 @@ d({
   tag: "Accounts",
   summary: "The account's boards and their sections (Pinterest): where a pin may go",
   data: Boards,
+  // Pinterest failed.
+  errors: [502],
 });
 d({
   method: "post",
   path: "/api/accounts/{id}/boards",
   tag: "Accounts",
   summary: "Create a board on the account (Pinterest): {name, privacy PUBLIC|SECRET}; answers the boards with it",
+  body: newBoardBody,
+  status: 201,
   data: Boards,
+  // Pinterest failed.
+  errors: [502],
 });
 
 // Scheduler.
@@ -190,6 +203,8 @@ d({
 d({
   method: "post",
   path: "/api/ai/generate-content",
+  // The AI service failed or refused (502), or could not be reached (503).
+  errors: [502],
   tag: "AI",
   summary: "Generate content per platform",
   body: generateSchema,
@@ -201,6 +216,8 @@ d({
 d({
   method: "post",
   path: "/api/ai/suggest-hashtags",
+  // The AI service failed or refused (502), or could not be reached (503).
+  errors: [502],
   tag: "AI",
   summary: "Suggest hashtags",
   body: hashtagsSchema,
@@ -209,6 +226,8 @@ d({
 d({
   method: "post",
   path: "/api/ai/suggest-mentions",
+  // The AI service failed or refused (502), or could not be reached (503).
+  errors: [502],
   tag: "AI",
   summary: "Suggest mentions",
   body: mentionsSchema,
@@ -217,6 +236,8 @@ d({
 d({
   method: "post",
   path: "/api/ai/optimize-content",
+  // The AI service failed or refused (502), or could not be reached (503).
+  errors: [502],
   tag: "AI",
   summary: "Optimize content for a platform",
   body: optimizeSchema,
@@ -230,6 +251,8 @@ d({
 d({
   method: "post",
   path: "/api/ai/analyze-content",
+  // The AI service failed or refused (502), or could not be reached (503).
+  errors: [502],
   tag: "AI",
   summary: "Readability and length analysis",
   body: analyzeSchema,
@@ -245,6 +268,7 @@ d({
 d({
   method: "get",
   path: "/api/ai/test-connection",
+  errors: [502, 503],
   tag: "AI",
   summary: "Check the provider answers",
   data: z.looseObject({ connected: z.boolean(), provider: z.string(), model: z.string() }),
@@ -252,6 +276,7 @@ d({
 d({
   method: "get",
   path: "/api/ai/health",
+  errors: [503],
   tag: "AI",
   summary: "Provider health",
   data: z.looseObject({ status: z.string(), provider: z.string(), model: z.string() }),

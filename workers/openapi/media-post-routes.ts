@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { confirmQuery } from "../http/confirm-query";
 import { describeRoute, noData } from "../http/route-registry";
 import {
   completeUploadSchema,
@@ -11,7 +12,16 @@ import {
   updateMediaSchema,
   uploadFieldsSchema,
 } from "../media";
-import { addToQueueFlag, listPostsSchema, Post, PostPage, Preflight, postFieldsSchema } from "../posts";
+import {
+  addToQueueFlag,
+  confirmBody,
+  deleteQuery,
+  listPostsSchema,
+  Post,
+  PostPage,
+  Preflight,
+  postFieldsSchema,
+} from "../posts";
 import { seenBody } from "../publishing";
 
 /** Media and posts: routers that landed before the registry, documented with the schemas their handlers parse with. */
@@ -19,6 +29,9 @@ const d = describeRoute;
 
 /** The upload form: the fields media/routes.ts parses, and the files. */
 const uploadForm = uploadFieldsSchema.extend({ files: z.array(z.file()).min(1).max(MAX_FILES_PER_UPLOAD) });
+/** A raw body of one of these media types. */
+const raw = (...types: string[]) =>
+  Object.fromEntries(types.map((t) => [t, { schema: { type: "string", contentEncoding: "binary" } }]));
 
 // Media library.
 d({
@@ -64,6 +77,7 @@ d({
   path: "/api/media/recent",
   tag: "Media",
   summary: "Most recent uploads (limit, default 10)",
+  query: listMediaSchema.pick({ limit: true }),
   data: z.object({ media: z.array(Media) }),
 });
 d({
@@ -103,6 +117,7 @@ d({
   tag: "Media",
   summary: "Join the parts and check the file",
   body: completeUploadSchema,
+  status: 201,
   data: Media,
 });
 d({
@@ -117,6 +132,9 @@ d({
   path: "/api/media/{id}/thumbnail",
   tag: "Media",
   summary: "Store the item's thumbnail (raw WebP, JPEG or PNG body, at most 640×640 and 256 KB)",
+  bodyContent: raw("image/webp", "image/jpeg", "image/png"),
+  // Bytes that are not one of those images.
+  errors: [415],
   data: Media,
 });
 d({
@@ -125,6 +143,9 @@ d({
   tag: "Media",
   summary:
     "Store a video's captions in one language (raw text/vtt body, WebVTT, at most 20,000 bytes; lang like en or pt-BR)",
+  bodyContent: { "text/vtt": { schema: { type: "string" } } },
+  // A body that is not WebVTT.
+  errors: [415],
   data: Media,
 });
 d({
@@ -160,6 +181,8 @@ d({
   path: "/api/media/{id}",
   tag: "Media",
   summary: "Delete media (409 with the posts using it unless ?confirm=true)",
+  query: confirmQuery,
+  errors: [409],
   data: z.looseObject({ id: z.string() }),
 });
 
@@ -214,6 +237,8 @@ d({
   tag: "Posts",
   summary: "Edit or reschedule a post; addToQueue moves each channel to its account's next free slot",
   body: postFieldsSchema.extend(addToQueueFlag.shape),
+  // A channel sending it now, or live on a network, keeps what it sent.
+  errors: [409],
   data: Post,
 });
 d({
@@ -221,6 +246,9 @@ d({
   path: "/api/posts/{id}",
   tag: "Posts",
   summary: "Delete a post (?deleteRemote=true also deletes it on the platforms that allow it)",
+  query: deleteQuery,
+  // A channel is sending it right now.
+  errors: [409],
   data: z.object({ id: z.string(), remote: z.array(z.looseObject({ platform: z.string(), deleted: z.boolean() })) }),
 });
 d({
@@ -245,6 +273,7 @@ d({
   idempotent: true,
   tag: "Posts",
   summary: "Mark an unconfirmed channel as published (optional permalink)",
+  body: confirmBody,
   data: Post,
 });
 d({

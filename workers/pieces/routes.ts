@@ -24,6 +24,7 @@ d({
   body: pieceBody,
   data: PieceAnswer,
   status: 201,
+  errors: [409],
 });
 d({
   method: "patch",

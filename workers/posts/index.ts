@@ -32,6 +32,6 @@ export {
   ScheduleMessages,
   utcToLocal,
 } from "./schedule-time";
-export { addToQueueFlag, sentFields } from "./schemas";
+export { addToQueueFlag, confirmBody, deleteQuery, sentFields } from "./schemas";
 export type { Actor } from "./store";
 export { countWaitingPosts, PostStore, unlinkFromPostsNotLive } from "./store";

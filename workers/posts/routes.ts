@@ -9,18 +9,8 @@ import { type EarlyReadStarter, earlyAnswer } from "../tenancy/early-read";
 import { actorOf, requirePermission } from "../tenancy/middleware";
 import { isLocalDay, listPostsSchema, toListQuery } from "./query";
 import { postFieldsSchema } from "./rules";
-import { addToQueueFlag, sentFields } from "./schemas";
+import { addToQueueFlag, confirmBody, deleteQuery, sentFields } from "./schemas";
 import type { ListedPosts } from "./store";
-
-const deleteQuery = z.object({
-  deleteRemote: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((v) => v === "true"),
-});
-const confirmBody = z.object({
-  permalink: z.string().url("Please enter the post's link (a URL)").max(2048).optional(),
-});
 
 const actor = actorOf;
 const ws = (c: Context<SignedInEnv>) => c.var.workspace.id;

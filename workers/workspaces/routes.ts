@@ -50,6 +50,8 @@ d({
   tag,
   summary: "Delete the workspace and everything in it (owner; not a personal workspace)",
   data: noData,
+  // A personal workspace.
+  errors: [409],
 });
 d({
   method: "post",
@@ -66,6 +68,8 @@ d({
   summary: "Change a member's role (admin; owners only by an owner)",
   body: roleInput,
   data: Data.member,
+  // The last owner.
+  errors: [409],
 });
 d({
   method: "delete",
@@ -73,6 +77,8 @@ d({
   tag,
   summary: "Remove a member: their sessions lose access at once",
   data: noData,
+  // The last owner.
+  errors: [409],
 });
 d({
   method: "post",
@@ -80,6 +86,7 @@ d({
   tag,
   summary: "Leave the workspace (the last owner cannot)",
   data: noData,
+  errors: [409],
 });
 d({
   method: "post",
@@ -137,6 +144,8 @@ d({
   tag,
   summary: "Join with the invited role (signed in with the invited address); switches to the workspace",
   data: Data.workspace,
+  // The invitation was used or has expired.
+  errors: [410],
 });
 
 /** The browser's choice of workspace (the switcher, an accepted invitation). */
