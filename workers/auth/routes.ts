@@ -1,8 +1,9 @@
 import { Hono } from "hono";
+import { Forbidden } from "../errors";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readBody } from "../http/validate";
-import { requirePermission } from "../tenancy/middleware";
+import { KEY_LOGOUT_REFUSAL, requirePermission } from "../tenancy/middleware";
 import { getCookie, RESET_COOKIE, sendCookies } from "./session-cookie";
 
 // The handlers run the flows the sign-in page's form actions share (workers/auth/flows.ts parses the body).
@@ -18,6 +19,7 @@ export const authRoutes = new Hono<AppEnv>()
     return ok(c, { token: session.token, user: session.user }, "Login successful");
   })
   .post("/logout", async (c) => {
+    if (c.var.apiKey) throw new Forbidden(KEY_LOGOUT_REFUSAL);
     sendCookies(c, (await c.var.services.authFlows.logout(c.var.auth)).cookies);
     return ok(c, null, "Logged out successfully");
   })

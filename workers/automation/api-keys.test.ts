@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { RateLimits } from "../auth/rate-limit";
 import { sha256Hex } from "../crypto";
-import { KEY_OTHER_WORKSPACE, KEY_SELF_REFUSAL } from "../tenancy/middleware";
+import { KEY_LOGOUT_REFUSAL, KEY_OTHER_WORKSPACE, KEY_SELF_REFUSAL } from "../tenancy/middleware";
 import { call, registerUser } from "../test/helpers";
 import { addMember, dbOf } from "../test/shards";
 
@@ -89,6 +89,14 @@ describe("API keys", () => {
     }
     const malformed = await call<"GET /api/posts">("/api/posts", { headers: { Authorization: `Bearer${key.token}` } });
     expect(malformed.status).toBe(401);
+  });
+
+  it("is not signed out by POST /api/auth/logout: refused, and it keeps working", async () => {
+    const u = await registerUser();
+    const key = await keyFor(u.token, { name: "sync", scopes: ["read"] });
+    const out = await call<"POST /api/auth/logout">("/api/auth/logout", { token: key.token, body: {} });
+    expect([out.status, out.body]).toEqual([403, { success: false, message: KEY_LOGOUT_REFUSAL }]);
+    expect((await call<"GET /api/posts">("/api/posts", { token: key.token })).status).toBe(200);
   });
 
   it("answers 401 once revoked or expired", async () => {

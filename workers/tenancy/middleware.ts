@@ -17,6 +17,8 @@ import { WORKSPACE_PARAM } from "./workspace-link";
 
 /** A key cannot change the account it belongs to (password, sessions, its own or other keys). */
 export const KEY_SELF_REFUSAL = "API keys cannot change account settings; sign in to do this.";
+/** Signing out ends a session; a key's "logout" would answer success and leave the key working. */
+export const KEY_LOGOUT_REFUSAL = "An API key is not signed in or out: revoke it in Settings → API.";
 
 /** API clients name the workspace with this header; the browser's switcher sets the cookie. */
 export const WORKSPACE_HEADER = "X-Workspace-Id";
