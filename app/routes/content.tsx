@@ -16,10 +16,13 @@ import { categoriesAction, categoriesTabData } from "./content-categories.server
 import { feedsAction, feedsTabData } from "./content-feeds.server";
 import { piecesAction, piecesTabData } from "./content-pieces.server";
 
+/** The hub holds feeds too now: the header says what the page's description does. */
+const DESCRIPTION = "Your posts, media library and feeds in one place.";
+
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Content Hub",
-    description: "Your posts, media library and feeds in one place.",
+    description: DESCRIPTION,
     keywords: "content hub, posts, media library, rss feeds",
   });
 
@@ -99,7 +102,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader title="Content Hub" description="Your posts and media library in one place." />
+      <PageHeader title="Content Hub" description={DESCRIPTION} />
       <UrlTabList
         id="content"
         label="Content"
