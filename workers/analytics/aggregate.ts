@@ -1,12 +1,15 @@
 import type { Platform } from "../platform-profile";
 import type { PostMetrics } from "../platforms";
+import { mergeByKey } from "./group-sums";
 import { daysBetween, localParts, weekdayHourIn } from "./period";
+import { type RateGroup, rateOf } from "./rate";
 
 /**
  * Pure aggregation over metric rows. Definitions (ADR 008):
  * - engagement = likes + comments + shares;
  * - engagement rate = engagement / reach × 100 (impressions when reach is 0), 2 decimals;
- * - an aggregate's rate is total engagement / total reach (a weighted average), never a mean of rates;
+ * - an aggregate's rate is total engagement / total reach (a weighted average), never a mean of rates, over the
+ *   posts whose network reports that denominator; null when none does (rate.ts);
  * - a post count is the number of published targets (once per channel, definitions.ts), everywhere.
  */
 
@@ -35,10 +38,6 @@ export const round = (n: number, digits = 2) => {
   return Math.round(n * f) / f;
 };
 export const engagementOf = (m: Pick<Metrics, "likes" | "comments" | "shares">) => m.likes + m.comments + m.shares;
-export function engagementRate(engagement: number, reach: number, impressions: number): number {
-  const base = reach > 0 ? reach : impressions;
-  return base > 0 ? round((engagement / base) * 100) : 0;
-}
 
 /** Change in percent against the previous period; null when there is nothing to compare with. */
 export function changePercent(current: number, previous: number): number | null {
@@ -46,7 +45,7 @@ export function changePercent(current: number, previous: number): number | null 
   return round(((current - previous) / previous) * 100, 1);
 }
 
-export function sumMetrics(rows: Metrics[]): Metrics {
+export function sumMetrics(rows: readonly Metrics[]): Metrics {
   const out: Metrics = {
     impressions: 0,
     reach: 0,
@@ -70,13 +69,25 @@ export function sumMetrics(rows: Metrics[]): Metrics {
   return out;
 }
 
+/** Metrics summed over some posts of one network, as the engagement rate reads them (rate.ts). */
+type NetworkMetrics = Metrics & { platform: Platform };
+const rateGroups = (groups: readonly NetworkMetrics[]): RateGroup[] =>
+  groups.map((g) => ({
+    platform: g.platform,
+    engagement: engagementOf(g),
+    reach: g.reach,
+    impressions: g.impressions,
+  }));
+
 export function totals(rows: TargetRow[]) {
-  return totalsOf(sumMetrics(rows), rows.length);
+  return totalsOf(rows, rows.length);
 }
 
-/** Totals from metrics already summed (in SQL) over a period's targets, and its count of published targets. */
-export function totalsOf(m: Metrics, posts: number) {
+/** Totals from metrics already summed (in SQL) per network group (e.g. account) over a period's targets, and its count of published targets. */
+export function totalsOf(groups: readonly NetworkMetrics[], posts: number) {
+  const m = sumMetrics(groups);
   const totalEngagement = engagementOf(m);
+  const rate = rateOf(rateGroups(groups));
   return {
     totalPosts: posts,
     totalLikes: m.likes,
@@ -88,7 +99,8 @@ export function totalsOf(m: Metrics, posts: number) {
     totalImpressions: m.impressions,
     totalVideoViews: m.videoViews,
     totalEngagement,
-    avgEngagementRate: engagementRate(totalEngagement, m.reach, m.impressions),
+    avgEngagementRate: rate.rate,
+    rateLeavesOut: rate.leftOut,
   };
 }
 export type Totals = ReturnType<typeof totals>;
@@ -104,7 +116,8 @@ const CHANGE_KEYS = [
   "avgEngagementRate",
 ] as const;
 export function changes(current: Totals, previous: Totals) {
-  return Object.fromEntries(CHANGE_KEYS.map((k) => [k, changePercent(current[k], previous[k])])) as Record<
+  const change = (a: number | null, b: number | null) => (a === null || b === null ? null : changePercent(a, b));
+  return Object.fromEntries(CHANGE_KEYS.map((k) => [k, change(current[k], previous[k])])) as Record<
     (typeof CHANGE_KEYS)[number],
     number | null
   >;
@@ -122,12 +135,14 @@ function groupBy<T, K extends string>(rows: T[], key: (r: T) => K): Map<K, T[]> 
 }
 
 function summary(rows: TargetRow[]) {
-  return summaryOf(sumMetrics(rows), rows.length);
+  return summaryOf(rows, rows.length);
 }
 
-/** A group's summary from metrics already summed over its `targets` targets. */
-export function summaryOf(m: Metrics, targets: number) {
+/** A group's summary from metrics already summed per network over its `targets` targets. */
+export function summaryOf(groups: readonly NetworkMetrics[], targets: number) {
+  const m = sumMetrics(groups);
   const engagement = engagementOf(m);
+  const rate = rateOf(rateGroups(groups));
   return {
     posts: targets,
     likes: m.likes,
@@ -138,7 +153,8 @@ export function summaryOf(m: Metrics, targets: number) {
     reach: m.reach,
     impressions: m.impressions,
     engagement,
-    engagementRate: engagementRate(engagement, m.reach, m.impressions),
+    engagementRate: rate.rate,
+    rateLeavesOut: rate.leftOut,
   };
 }
 export type Summary = ReturnType<typeof summary>;
@@ -158,7 +174,7 @@ export function platformSummaries(groups: Array<Metrics & { platform: Platform; 
     .map(([platform, list]) => ({
       platform,
       ...summaryOf(
-        sumMetrics(list),
+        list,
         list.reduce((n, g) => n + g.targets, 0),
       ),
     }))
@@ -176,6 +192,7 @@ export function topPost(rows: TargetRow[]) {
       publishedAt: Math.min(...list.map((r) => r.publishedAt)),
       totalEngagement: s.engagement,
       avgEngagementRate: s.engagementRate,
+      rateLeavesOut: s.rateLeavesOut,
       reach: s.reach,
       impressions: s.impressions,
       likes: s.likes,
@@ -187,9 +204,10 @@ export function topPost(rows: TargetRow[]) {
   return posts;
 }
 
-/** One content type's figures: published targets and the sums of their metrics. */
+/** One content type's figures on one network: published targets and the sums of their metrics. */
 export interface ContentSums {
   contentType: ContentType;
+  platform: Platform;
   targets: number;
   impressions: number;
   reach: number;
@@ -197,22 +215,10 @@ export interface ContentSums {
 }
 
 /** Each target's figures under its content type (not yet merged). */
-/** Sums times `sign`: −1 takes a day's rest, read per target, out of that day's rollup row (perTargetPieces). */
-export const signed = <T extends { targets: number; impressions: number; reach: number; engagement: number }>(
-  rows: T[],
-  sign: number,
-): T[] =>
-  rows.map((r) => ({
-    ...r,
-    targets: sign * r.targets,
-    impressions: sign * r.impressions,
-    reach: sign * r.reach,
-    engagement: sign * r.engagement,
-  }));
-
 export const contentSums = (rows: TargetRow[]): ContentSums[] =>
   rows.map((r) => ({
     contentType: r.contentType,
+    platform: r.platform,
     targets: 1,
     impressions: r.impressions,
     reach: r.reach,
@@ -220,34 +226,24 @@ export const contentSums = (rows: TargetRow[]): ContentSums[] =>
   }));
 
 /**
- * The Content tab from figures per type (merged here; types without published targets are left out). A type
- * performs `high` at 20% above the overall rate, `low` at 20% below, else `average`.
+ * The Content tab from figures per type and network (merged here; types without published targets are left out).
+ * Every type's rate has the overall rate's denominator, so the types compare. A type performs `high` at 20% above
+ * the overall rate, `low` at 20% below, else `average` (also when either rate is not reported).
  */
 export function contentTypeSummaries(sums: ContentSums[]) {
-  const byType = new Map<ContentType, Omit<ContentSums, "contentType">>();
-  for (const s of sums) {
-    const into = byType.get(s.contentType) ?? { targets: 0, impressions: 0, reach: 0, engagement: 0 };
-    into.targets += Number(s.targets);
-    into.impressions += Number(s.impressions);
-    into.reach += Number(s.reach);
-    into.engagement += Number(s.engagement);
-    byType.set(s.contentType, into);
-  }
-  const types = [...byType].filter(([, m]) => m.targets > 0);
-  const all = types.reduce(
-    (t, [, m]) => ({
-      engagement: t.engagement + m.engagement,
-      reach: t.reach + m.reach,
-      impressions: t.impressions + m.impressions,
-    }),
-    { engagement: 0, reach: 0, impressions: 0 },
-  );
-  const overall = engagementRate(all.engagement, all.reach, all.impressions);
+  const types = mergeByKey(sums, (s) => s.contentType);
+  const overall = rateOf(types.flatMap((t) => t.groups));
   return types
-    .map(([type, m]) => {
-      const rate = engagementRate(m.engagement, m.reach, m.impressions);
+    .map(({ key: type, groups, ...m }) => {
+      const { rate, leftOut } = rateOf(groups, overall.basis);
       const performance: "high" | "average" | "low" =
-        overall === 0 ? "average" : rate >= overall * 1.2 ? "high" : rate <= overall * 0.8 ? "low" : "average";
+        rate === null || !overall.rate
+          ? "average"
+          : rate >= overall.rate * 1.2
+            ? "high"
+            : rate <= overall.rate * 0.8
+              ? "low"
+              : "average";
       return {
         type,
         performance,
@@ -255,6 +251,7 @@ export function contentTypeSummaries(sums: ContentSums[]) {
         avgEngagement: round(m.engagement / m.targets),
         avgReach: round(m.reach / m.targets),
         engagementRate: rate,
+        rateLeavesOut: leftOut,
       };
     })
     .sort((a, b) => CONTENT_TYPES.indexOf(a.type) - CONTENT_TYPES.indexOf(b.type));
@@ -264,22 +261,27 @@ export const contentTypes = (rows: TargetRow[]) => contentTypeSummaries(contentS
 
 export const normalizeTag = (tag: string) => tag.trim().replace(/^#+/, "").toLowerCase();
 
-/** One tag's figures: published targets of posts carrying it and the sums of their metrics. */
+/** One tag's figures on one network: published targets of posts carrying it and the sums of their metrics. */
 export interface TagSums {
   tag: string;
+  platform: Platform;
   targets: number;
   impressions: number;
   reach: number;
   engagement: number;
 }
 
-type TaggedMetrics = Pick<TargetRow, "hashtags" | "impressions" | "reach" | "likes" | "comments" | "shares">;
+type TaggedMetrics = Pick<
+  TargetRow,
+  "hashtags" | "platform" | "impressions" | "reach" | "likes" | "comments" | "shares"
+>;
 
 /** Each target's figures under each distinct tag of its post (not yet merged). */
 export function tagSums(rows: TaggedMetrics[]): TagSums[] {
   return rows.flatMap((r) =>
     [...new Set(r.hashtags.map(normalizeTag).filter(Boolean))].map((tag) => ({
       tag,
+      platform: r.platform,
       targets: 1,
       impressions: r.impressions,
       reach: r.reach,
@@ -289,30 +291,27 @@ export function tagSums(rows: TaggedMetrics[]): TagSums[] {
 }
 
 /**
- * The Hashtags tab from figures per tag, merged under the normalized tag (a rollup's SQL lower() folds ASCII
- * only, so "É" and "é" arrive apart); tags without published targets are left out.
+ * The Hashtags tab from figures per tag and network, merged under the normalized tag (a rollup's SQL lower() folds
+ * ASCII only, so "É" and "é" arrive apart); tags without published targets are left out. Engagement per reach counts
+ * the posts of networks that report reach, and no impressions.
  */
 export function hashtagSummaries(sums: TagSums[]) {
-  const byTag = new Map<string, Omit<TagSums, "tag">>();
-  for (const s of sums) {
-    const tag = normalizeTag(s.tag);
-    const into = byTag.get(tag) ?? { targets: 0, impressions: 0, reach: 0, engagement: 0 };
-    into.targets += Number(s.targets);
-    into.impressions += Number(s.impressions);
-    into.reach += Number(s.reach);
-    into.engagement += Number(s.engagement);
-    byTag.set(tag, into);
-  }
-  return [...byTag]
-    .filter(([, m]) => m.targets > 0)
-    .map(([tag, m]) => ({
-      tag: `#${tag}`,
-      impressions: m.impressions,
-      reach: m.reach,
-      posts: m.targets,
-      engagement: m.engagement,
-      engagementToReach: m.reach > 0 ? round((m.engagement / m.reach) * 100) : 0,
-    }))
+  return mergeByKey(sums, (s) => normalizeTag(s.tag))
+    .map(({ key: tag, groups, ...m }) => {
+      const { rate, leftOut } = rateOf(
+        groups.map((g) => ({ ...g, impressions: 0 })),
+        "reach",
+      );
+      return {
+        tag: `#${tag}`,
+        impressions: m.impressions,
+        reach: m.reach,
+        posts: m.targets,
+        engagement: m.engagement,
+        engagementToReach: rate,
+        rateLeavesOut: leftOut,
+      };
+    })
     .sort((a, b) => b.engagement - a.engagement || a.tag.localeCompare(b.tag));
 }
 

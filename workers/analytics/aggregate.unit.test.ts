@@ -93,38 +93,114 @@ describe("aggregates", () => {
   });
   it("hashtags merge case and '#'", () => {
     expect(hashtags(rows)).toEqual([
-      { tag: "#launch", impressions: 600, reach: 400, posts: 3, engagement: 55, engagementToReach: 13.75 },
-      { tag: "#ai", impressions: 550, reach: 400, posts: 2, engagement: 50, engagementToReach: 12.5 },
+      {
+        tag: "#launch",
+        impressions: 600,
+        reach: 400,
+        posts: 3,
+        engagement: 55,
+        engagementToReach: 13.75,
+        rateLeavesOut: [],
+      },
+      {
+        tag: "#ai",
+        impressions: 550,
+        reach: 400,
+        posts: 2,
+        engagement: 50,
+        engagementToReach: 12.5,
+        rateLeavesOut: [],
+      },
     ]);
   });
   it("hashtag figures from a rollup merge what SQL's ASCII-only lower() kept apart, and drop tags left without targets", () => {
     const sums = [
-      { tag: "cafÉ", targets: 2, impressions: 30, reach: 20, engagement: 4 },
-      { tag: "café", targets: 1, impressions: 10, reach: 10, engagement: 2 },
-      { tag: "gone", targets: 0, impressions: 0, reach: 0, engagement: 0 },
+      { tag: "cafÉ", platform: "instagram" as const, targets: 2, impressions: 30, reach: 20, engagement: 4 },
+      { tag: "café", platform: "instagram" as const, targets: 1, impressions: 10, reach: 10, engagement: 2 },
+      { tag: "gone", platform: "instagram" as const, targets: 0, impressions: 0, reach: 0, engagement: 0 },
     ];
     expect(hashtagSummaries(sums)).toEqual([
-      { tag: "#café", impressions: 40, reach: 30, posts: 3, engagement: 6, engagementToReach: 20 },
+      { tag: "#café", impressions: 40, reach: 30, posts: 3, engagement: 6, engagementToReach: 20, rateLeavesOut: [] },
     ]);
   });
   it("content types against the overall rate", () => {
     // carousel: eng 25, reach 100 → 25 % (≥ 13.75 × 1.2) high; text: 30/300 = 10 % (≤ 11) low
     expect(contentTypes(rows)).toEqual([
-      { type: "carousel", performance: "high", count: 2, avgEngagement: 12.5, avgReach: 50, engagementRate: 25 },
-      { type: "text", performance: "low", count: 1, avgEngagement: 30, avgReach: 300, engagementRate: 10 },
+      {
+        type: "carousel",
+        performance: "high",
+        count: 2,
+        avgEngagement: 12.5,
+        avgReach: 50,
+        engagementRate: 25,
+        rateLeavesOut: [],
+      },
+      {
+        type: "text",
+        performance: "low",
+        count: 1,
+        avgEngagement: 30,
+        avgReach: 300,
+        engagementRate: 10,
+        rateLeavesOut: [],
+      },
     ]);
   });
   it("content types from a rollup merge each type's rows and drop types left without targets", () => {
     const sums = [
-      { contentType: "video" as const, targets: 2, impressions: 40, reach: 20, engagement: 10 },
-      { contentType: "video" as const, targets: 1, impressions: 10, reach: 10, engagement: 2 },
-      { contentType: "text" as const, targets: 3, impressions: 0, reach: 0, engagement: 0 },
-      { contentType: "reel" as const, targets: 0, impressions: 0, reach: 0, engagement: 0 },
+      {
+        contentType: "video" as const,
+        platform: "instagram" as const,
+        targets: 2,
+        impressions: 40,
+        reach: 20,
+        engagement: 10,
+      },
+      {
+        contentType: "video" as const,
+        platform: "instagram" as const,
+        targets: 1,
+        impressions: 10,
+        reach: 10,
+        engagement: 2,
+      },
+      {
+        contentType: "text" as const,
+        platform: "instagram" as const,
+        targets: 3,
+        impressions: 0,
+        reach: 0,
+        engagement: 0,
+      },
+      {
+        contentType: "reel" as const,
+        platform: "instagram" as const,
+        targets: 0,
+        impressions: 0,
+        reach: 0,
+        engagement: 0,
+      },
     ];
     // video: 12 / 30 = 40 %, the overall rate too: average; text has neither reach nor impressions.
     expect(contentTypeSummaries(sums)).toEqual([
-      { type: "video", performance: "average", count: 3, avgEngagement: 4, avgReach: 10, engagementRate: 40 },
-      { type: "text", performance: "low", count: 3, avgEngagement: 0, avgReach: 0, engagementRate: 0 },
+      {
+        type: "video",
+        performance: "average",
+        count: 3,
+        avgEngagement: 4,
+        avgReach: 10,
+        engagementRate: 40,
+        rateLeavesOut: [],
+      },
+      {
+        type: "text",
+        performance: "low",
+        count: 3,
+        avgEngagement: 0,
+        avgReach: 0,
+        engagementRate: 0,
+        rateLeavesOut: [],
+      },
     ]);
   });
   it("posting patterns from quarter-hour samples land in the local hour of a 45-minute-offset zone", () => {

@@ -28,6 +28,7 @@ describe("GET /api/analytics/overview", () => {
       totalVideoViews: 0,
       totalEngagement: 103,
       avgEngagementRate: 10.84,
+      rateLeavesOut: [],
     });
     // Previous period Dec 29 – Jan 4: T6 as of its Jan 2 snapshot.
     expect(d.previous).toMatchObject({
@@ -189,9 +190,33 @@ describe("tab endpoints", () => {
       token: fx.a.token,
     });
     expect(res.body.data.hashtags).toEqual([
-      { tag: "#launch", impressions: 620, reach: 500, posts: 3, engagement: 61, engagementToReach: 12.2 }, // T1, T2 (p1) and T3 (p2)
-      { tag: "#ai", impressions: 500, reach: 400, posts: 2, engagement: 51, engagementToReach: 12.75 },
-      { tag: "#tips", impressions: 500, reach: 400, posts: 1, engagement: 40, engagementToReach: 10 },
+      {
+        tag: "#launch",
+        impressions: 620,
+        reach: 500,
+        posts: 3,
+        engagement: 61,
+        engagementToReach: 12.2,
+        rateLeavesOut: [],
+      }, // T1, T2 (p1) and T3 (p2)
+      {
+        tag: "#ai",
+        impressions: 500,
+        reach: 400,
+        posts: 2,
+        engagement: 51,
+        engagementToReach: 12.75,
+        rateLeavesOut: [],
+      },
+      {
+        tag: "#tips",
+        impressions: 500,
+        reach: 400,
+        posts: 1,
+        engagement: 40,
+        engagementToReach: 10,
+        rateLeavesOut: [],
+      },
     ]);
   });
 
@@ -231,7 +256,15 @@ describe("tab endpoints", () => {
       token: fx.a.token,
     });
     expect(cp.body.data.contentTypes).toEqual([
-      { type: "text", performance: "average", count: 5, avgEngagement: 20.6, avgReach: 190, engagementRate: 10.84 },
+      {
+        type: "text",
+        performance: "average",
+        count: 5,
+        avgEngagement: 20.6,
+        avgReach: 190,
+        engagementRate: 10.84,
+        rateLeavesOut: [],
+      },
     ]);
     const au = await call<"GET /api/analytics/audience-insights">(`/api/analytics/audience-insights`, {
       token: fx.a.token,
@@ -389,7 +422,15 @@ describe("user isolation", () => {
       token: fx.b.token,
     });
     expect(tags.body.data.hashtags).toEqual([
-      { tag: "#launch", impressions: 1000, reach: 1000, posts: 1, engagement: 200, engagementToReach: 20 },
+      {
+        tag: "#launch",
+        impressions: 1000,
+        reach: 1000,
+        posts: 1,
+        engagement: 200,
+        engagementToReach: 20,
+        rateLeavesOut: [],
+      },
     ]);
     expect(
       (await call<"GET /api/analytics/audience-insights">(`/api/analytics/audience-insights`, { token: fx.b.token }))

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type ContentSums, contentSums, type PublishSample, publishSamples, signed } from "./aggregate";
+import { type ContentSums, contentSums, type PublishSample, publishSamples } from "./aggregate";
+import { signed } from "./group-sums";
 import { type PeriodRange, platformFilter, rollupUnion, unlessMeasuredAfter } from "./period-scope";
 import { loadTargetRows } from "./post-reads";
 import { cutPieces, cutSlots, DAY_MS, perTargetPieces, SLOT_MS, WEEK_MS } from "./rollup-ranges";
@@ -82,15 +83,15 @@ export async function loadContentSums(db: Db, workspaceId: string, range: Period
     workspaceId,
     whole,
     { weekly: "post_content_weekly", daily: "post_content_daily" },
-    sql`content_type, targets, impressions, reach, engagement`,
+    sql`content_type, platform, targets, impressions, reach, engagement`,
     range.platforms,
   );
   const fromRollups = async () => {
     const [rollupRows, ...pieceSums] = await Promise.all([
       db.all<ContentSums>(sql`
-        select content_type as contentType, sum(targets) as targets, sum(impressions) as impressions, sum(reach) as reach,
-          sum(engagement) as engagement
-        from (${rollup}) group by content_type`),
+        select content_type as contentType, platform, sum(targets) as targets, sum(impressions) as impressions,
+          sum(reach) as reach, sum(engagement) as engagement
+        from (${rollup}) group by content_type, platform`),
       ...pieces.map(async ({ span, sign }) =>
         signed(
           contentSums(

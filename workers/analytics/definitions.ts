@@ -13,6 +13,15 @@ export const LOCATION_METRICS_NOTE =
 export const unreportedNote = (network: string, metrics: readonly string[]) =>
   `${network} does not report ${metrics.join(" or ")} for its posts.`;
 
+/** An engagement rate no post of the figure has a denominator for (Bluesky and Mastodon alone: rate.ts). */
+export const RATE_NOT_REPORTED = "Not reported";
+
+/** Says which networks' posts an engagement rate leaves out (rateLeavesOut, by network name); null when none. */
+export const rateLeavesOutNote = (networks: readonly string[]) =>
+  networks.length
+    ? `The engagement rate leaves out ${networks.join(", ")} posts: ${networks.length === 1 ? "that network does" : "those networks do"} not report the reach or impressions it divides by.`
+    : null;
+
 /** Content types (aggregate.CONTENT_TYPES) as people name them. */
 export const CONTENT_TYPE_LABELS = {
   carousel: "Carousel",

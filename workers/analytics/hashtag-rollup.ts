@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { signed, type TagSums, tagSums } from "./aggregate";
+import type { Platform } from "../platform-profile";
+import { type TagSums, tagSums } from "./aggregate";
+import { signed } from "./group-sums";
 import { type PeriodRange, rollupUnion, targetScope, unlessMeasuredAfter } from "./period-scope";
 import { loadTargetRows, parseList } from "./post-reads";
 import { DAY_MS, perTargetPieces, WEEK_MS } from "./rollup-ranges";
@@ -73,24 +75,26 @@ export async function loadTagSums(db: Db, workspaceId: string, range: PeriodRang
     workspaceId,
     days,
     { weekly: "post_hashtag_weekly", daily: "post_hashtag_daily" },
-    sql`tag, targets, impressions, reach, engagement`,
+    sql`tag, platform, targets, impressions, reach, engagement`,
     range.platforms,
   );
   const fromRollups = async () => {
     const [rollupRows, ...pieceSums] = await Promise.all([
       db.all<TagSums>(sql`
-        select tag, sum(targets) as targets, sum(impressions) as impressions, sum(reach) as reach, sum(engagement) as engagement
-        from (${rollup}) group by tag`),
+        select tag, platform, sum(targets) as targets, sum(impressions) as impressions, sum(reach) as reach,
+          sum(engagement) as engagement
+        from (${rollup}) group by tag, platform`),
       ...pieces.map(async ({ span, sign }) => {
         const rows = await db.all<{
           hashtags: string;
+          platform: Platform;
           impressions: number;
           reach: number;
           likes: number;
           comments: number;
           shares: number;
         }>(sql`
-          select p.hashtags, coalesce(c.impressions, 0) as impressions, coalesce(c.reach, 0) as reach,
+          select p.hashtags, t.platform, coalesce(c.impressions, 0) as impressions, coalesce(c.reach, 0) as reach,
             coalesce(c.likes, 0) as likes, coalesce(c.comments, 0) as comments, coalesce(c.shares, 0) as shares
           from post_targets t join posts p on p.id = t.post_id left join post_metrics_current c on c.target_id = t.id
           where ${targetScope(workspaceId, { ...span, platforms: range.platforms })}`);

@@ -7,7 +7,14 @@ import { CONTENT_TYPES } from "./aggregate";
 
 const platform = z.enum(PLATFORMS);
 const iso = z.string().meta({ description: "ISO 8601 instant", example: "2026-01-05T12:00:00.000Z" });
-const pct = z.number().meta({ description: "Percent, 2 decimals" });
+/** Every engagement rate: the rule is rate.ts's, the words here are what an API reader needs of it. */
+const rate = z.number().nullable().meta({
+  description:
+    "Percent, 2 decimals: engagement / reach × 100, or / impressions when no network in the figure reports reach. Posts whose network does not report that denominator (Bluesky and Mastodon report neither, TikTok no reach) are left out of it (see rateLeavesOut); null when no post in the figure has it, i.e. not reported rather than 0.",
+});
+const rateLeavesOut = z.array(platform).meta({
+  description: "Networks in the figure whose posts the engagement rate leaves out: they do not report its denominator",
+});
 const change = z
   .number()
   .nullable()
@@ -32,7 +39,8 @@ export const Overview = z.object({
   totalImpressions: z.number(),
   totalVideoViews: z.number(),
   totalEngagement: z.number(),
-  avgEngagementRate: pct,
+  avgEngagementRate: rate,
+  rateLeavesOut,
 });
 
 const Summary = z.object({
@@ -45,7 +53,8 @@ const Summary = z.object({
   reach: z.number(),
   impressions: z.number(),
   engagement: z.number(),
-  engagementRate: pct,
+  engagementRate: rate,
+  rateLeavesOut,
 });
 
 export const TopPost = z.object({
@@ -54,7 +63,8 @@ export const TopPost = z.object({
   platforms: z.array(platform),
   publishedAt: iso,
   totalEngagement: z.number(),
-  avgEngagementRate: pct,
+  avgEngagementRate: rate,
+  rateLeavesOut,
   reach: z.number(),
   impressions: z.number(),
   likes: z.number(),
@@ -115,7 +125,8 @@ export const ContentPerformanceData = z.object({
       count: z.number(),
       avgEngagement: z.number(),
       avgReach: z.number(),
-      engagementRate: pct,
+      engagementRate: rate,
+      rateLeavesOut,
     }),
   ),
   note: z.string(),
@@ -130,7 +141,11 @@ export const HashtagData = z.object({
       reach: z.number(),
       posts: z.number(),
       engagement: z.number(),
-      engagementToReach: pct,
+      engagementToReach: rate.meta({
+        description:
+          "Percent, 2 decimals: engagement / reach × 100 over the posts whose network reports reach (see rateLeavesOut); null when none does",
+      }),
+      rateLeavesOut,
     }),
   ),
 });
@@ -258,7 +273,8 @@ export const PostAnalyticsData = z.object({
     totalEngagement: z.number(),
     reach: z.number(),
     impressions: z.number(),
-    avgEngagementRate: pct,
+    avgEngagementRate: rate,
+    rateLeavesOut,
     platformPerformance: z.array(
       Summary.extend({ platform, accountId: z.string(), targetId: z.string(), syncedAt: iso.nullable() }),
     ),

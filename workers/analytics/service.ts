@@ -57,9 +57,9 @@ export class AnalyticsService {
       followersAt(this.db, this.scope.workspaceId, r.start, r.platforms),
       lastSyncedAt(this.db, this.scope.workspaceId),
     ]);
-    const overview = agg.totalsOf(agg.sumMetrics(sums.accounts), sums.posts);
-    const previous = agg.totalsOf(agg.sumMetrics(prevSums.accounts), prevSums.posts);
-    const perAccount = Object.fromEntries(sums.accounts.map((a) => [a.accountId, agg.summaryOf(a, a.targets)]));
+    const overview = agg.totalsOf(sums.accounts, sums.posts);
+    const previous = agg.totalsOf(prevSums.accounts, prevSums.posts);
+    const perAccount = Object.fromEntries(sums.accounts.map((a) => [a.accountId, agg.summaryOf([a], a.targets)]));
     const followersOf = new Map(followersNow.map((f) => [f.accountId, f.followers]));
     const totalFollowers = followersNow.reduce((s, f) => s + f.followers, 0);
     const previousFollowers = followersBefore.reduce((s, f) => s + f.followers, 0);
@@ -83,7 +83,7 @@ export class AnalyticsService {
             username: a.username,
             displayName: a.displayName,
             followers: followersOf.get(a.id) ?? 0,
-            ...(perAccount[a.id] ?? emptySummary()),
+            ...(perAccount[a.id] ?? emptySummary(a.platform)),
           },
         ]),
       ),
@@ -280,7 +280,7 @@ export class AnalyticsService {
         username: account.username,
         displayName: account.displayName,
         followers: current,
-        ...(own ? agg.summaryOf(own, own.targets) : emptySummary()),
+        ...(own ? agg.summaryOf([own], own.targets) : emptySummary(account.platform)),
       },
       followers: { current, previous, change: agg.changePercent(current, previous) },
       history: history.map((h) => ({
@@ -309,8 +309,7 @@ export class AnalyticsService {
         sql`select target_id as targetId, max(taken_at) as at from post_metric_snapshots where workspace_id = ${this.scope.workspaceId} and post_id = ${postId} group by target_id`,
       ),
     ]);
-    const m = agg.sumMetrics(rows);
-    const totalEngagement = agg.engagementOf(m);
+    const whole = agg.summaryOf(rows, rows.length);
     const syncedOf = new Map(syncedAt.map((s) => [s.targetId, s.at]));
     const platformPerformance = rows.map((row) => {
       const s = agg.byAccount([row])[row.accountId]!;
@@ -331,16 +330,17 @@ export class AnalyticsService {
         postId,
         lastSyncedAt: lastSynced === null ? null : iso(lastSynced),
         engagementBreakdown: {
-          likes: m.likes,
-          comments: m.comments,
-          shares: m.shares,
-          saves: m.saves,
-          clicks: m.clicks,
+          likes: whole.likes,
+          comments: whole.comments,
+          shares: whole.shares,
+          saves: whole.saves,
+          clicks: whole.clicks,
         },
-        totalEngagement,
-        reach: m.reach,
-        impressions: m.impressions,
-        avgEngagementRate: agg.engagementRate(totalEngagement, m.reach, m.impressions),
+        totalEngagement: whole.engagement,
+        reach: whole.reach,
+        impressions: whole.impressions,
+        avgEngagementRate: whole.engagementRate,
+        rateLeavesOut: whole.rateLeavesOut,
         platformPerformance,
         bestPerformingPlatform: best && best.engagement > 0 ? best.platform : null,
         timeline: agg.dailyTrends(deltas, first, now + 1, this.timezone),
@@ -351,15 +351,5 @@ export class AnalyticsService {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const emptySummary = () => ({
-  posts: 0,
-  likes: 0,
-  comments: 0,
-  shares: 0,
-  saves: 0,
-  clicks: 0,
-  reach: 0,
-  impressions: 0,
-  engagement: 0,
-  engagementRate: 0,
-});
+/** An account without published targets in the period: zeros, and its network's rate of nothing (0, or not reported). */
+const emptySummary = (platform: Platform) => agg.summaryOf([{ platform, ...agg.sumMetrics([]) }], 0);

@@ -43,7 +43,15 @@ export const DashboardData = z.object({
   upcomingPosts: z.array(PostSummary),
   recentPosts: z.array(PostSummary),
   analyticsOverview: z
-    .object({ avgEngagementRate: z.number(), totalReach: z.number(), totalLikes: z.number(), period: z.string() })
+    .object({
+      avgEngagementRate: z
+        .number()
+        .nullable()
+        .meta({ description: "null when no network of the period's posts reports reach or impressions" }),
+      totalReach: z.number(),
+      totalLikes: z.number(),
+      period: z.string(),
+    })
     .nullable(),
   generatedAt: z.string(),
   warnings: z.array(z.object({ part: z.string(), message: z.string() })),

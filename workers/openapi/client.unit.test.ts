@@ -29,7 +29,8 @@ export async function integrate(imageId: string, accountId: string) {
   const listed = await client.GET("/api/posts", { params: { query: { status: "draft", page: 1 } } });
   const total: number | undefined = listed.data?.data.pagination.total;
   const overview = await client.GET("/api/analytics/overview", { params: { query: { period: "30d" } } });
-  const rate: number | undefined = overview.data?.data.overview.avgEngagementRate;
+  // null: no network of the period's posts reports reach or impressions (Bluesky, Mastodon alone)
+  const rate: number | null | undefined = overview.data?.data.overview.avgEngagementRate;
   // @ts-expect-error: the document says what a post is; a field it does not name is an error
   created.data.data.platformPosts[0]?.notAField.toUpperCase();
   // @ts-expect-error: and what the query takes

@@ -1,8 +1,8 @@
 import { InfoTip } from "~/components/ui/InfoTip";
-import { formatCompact, formatPercent } from "~/lib/format";
+import { formatCompact } from "~/lib/format";
 import { POST_COUNT_DEFINITION } from "../../../workers/analytics/public";
 import { contentLabel } from "./EngagementTab";
-import { Empty, Section } from "./parts";
+import { Empty, formatRate, leavesOutNote, Section } from "./parts";
 import type { ContentData } from "./types";
 
 const BADGE: Record<string, string> = {
@@ -13,7 +13,12 @@ const BADGE: Record<string, string> = {
 
 export function ContentTab({ data }: { data: ContentData }) {
   if (!data.contentTypes.length) return <Empty>No published posts in this period.</Empty>;
-  const best = data.contentTypes.reduce((a, b) => (b.engagementRate > a.engagementRate ? b : a));
+  // Only types with a rate compete for best; a type none of whose networks report one is not the best or the worst.
+  const rated = data.contentTypes.filter((t) => t.engagementRate !== null);
+  const best = rated.length
+    ? rated.reduce((a, b) => ((b.engagementRate ?? 0) > (a.engagementRate ?? 0) ? b : a))
+    : null;
+  const leftOut = [...new Set(data.contentTypes.flatMap((t) => t.rateLeavesOut))];
   return (
     <div className="space-y-6">
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
@@ -35,16 +40,23 @@ export function ContentTab({ data }: { data: ContentData }) {
               <dt className="text-slate-500">Avg reach</dt>
               <dd className="text-right font-medium">{formatCompact(t.avgReach)}</dd>
               <dt className="text-slate-500">Engagement rate</dt>
-              <dd className="text-right font-medium">{formatPercent(t.engagementRate)}</dd>
+              <dd className="text-right font-medium">{formatRate(t.engagementRate)}</dd>
             </dl>
           </li>
         ))}
       </ul>
       <Section title="Insights">
-        <p className="text-sm">
-          {contentLabel(best.type)} posts have your best engagement rate in this period (
-          {formatPercent(best.engagementRate)} over {best.count} {best.count === 1 ? "post" : "posts"}).
-        </p>
+        {best ? (
+          <p className="text-sm">
+            {contentLabel(best.type)} posts have your best engagement rate in this period (
+            {formatRate(best.engagementRate)} over {best.count} {best.count === 1 ? "post" : "posts"}).
+          </p>
+        ) : (
+          <p className="text-sm">
+            No engagement rate to compare: the networks of these posts do not report reach or impressions.
+          </p>
+        )}
+        {leftOut.length ? <p className="mt-1 text-xs text-slate-500">{leavesOutNote(leftOut)}</p> : null}
         <p className="mt-1 text-xs text-slate-500">{data.note}</p>
       </Section>
     </div>

@@ -1,8 +1,8 @@
-import { formatCompact, formatPercent } from "~/lib/format";
+import { formatCompact } from "~/lib/format";
 import { CONTENT_TYPE_LABELS } from "../../../workers/analytics/public";
 import { hourLabel } from "./hours";
 import { TrendChart } from "./lazy-charts";
-import { Empty, Section, StatCard } from "./parts";
+import { Empty, formatRate, leavesOutNote, Section, StatCard } from "./parts";
 import type { BestTimesData, ContentData, OverviewData, TrendsData } from "./types";
 
 const TREND_PREVIEW_DAYS = 7;
@@ -31,8 +31,9 @@ export function EngagementTab({
         />
         <StatCard
           label="Engagement Rate"
-          value={formatPercent(overview.overview.avgEngagementRate)}
+          value={formatRate(overview.overview.avgEngagementRate)}
           change={overview.changes.avgEngagementRate}
+          note={leavesOutNote(overview.overview.rateLeavesOut)}
         />
         <StatCard
           label="Best Time"

@@ -1,9 +1,9 @@
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { accountName } from "~/lib/account-name";
-import { formatCompact, formatDateTime, formatPercent, truncate } from "~/lib/format";
+import { formatCompact, formatDateTime, truncate } from "~/lib/format";
 import { LOCATION_METRICS_NOTE, POST_COUNT_DEFINITION, unreportedNote } from "../../../workers/analytics/public";
 import { PLATFORM_PROFILES, type Platform } from "../../../workers/platform-profile";
-import { Empty, Section, StatCard } from "./parts";
+import { Empty, formatRate, leavesOutNote, Section, StatCard } from "./parts";
 import type { OverviewData } from "./types";
 
 const TOP_POST_CHARS = 150;
@@ -32,9 +32,10 @@ export function OverviewTab({ data, timezone }: { data: OverviewData; timezone: 
     },
     {
       label: "Avg Engagement Rate",
-      value: formatPercent(o.avgEngagementRate),
+      value: formatRate(o.avgEngagementRate),
       change: c.avgEngagementRate,
       id: "kpi-rate",
+      note: leavesOutNote(o.rateLeavesOut),
     },
     {
       label: "Total Followers",
@@ -56,6 +57,7 @@ export function OverviewTab({ data, timezone }: { data: OverviewData; timezone: 
             change={k.change}
             testId={k.id}
             info={"info" in k ? k.info : undefined}
+            note={"note" in k ? k.note : undefined}
           />
         ))}
       </div>
@@ -112,8 +114,11 @@ export function OverviewTab({ data, timezone }: { data: OverviewData; timezone: 
             <p className="mt-2 text-xs text-slate-500">
               {top.platforms.map((p) => PLATFORM_META[p]?.name ?? p).join(", ")} ·{" "}
               {formatDateTime(top.publishedAt, timezone)} · {formatCompact(top.totalEngagement)} engagements ·{" "}
-              {formatPercent(top.avgEngagementRate)} engagement rate
+              {formatRate(top.avgEngagementRate)} engagement rate
             </p>
+            {top.rateLeavesOut.length ? (
+              <p className="mt-1 text-xs text-slate-500">{leavesOutNote(top.rateLeavesOut)}</p>
+            ) : null}
           </div>
         ) : (
           <Empty>No published posts in this period.</Empty>

@@ -1,7 +1,16 @@
 import { Loader2 } from "lucide-react";
 import { InfoTip } from "~/components/ui/InfoTip";
 import { secondaryButton } from "~/components/ui/styles";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime, formatPercent } from "~/lib/format";
+import { RATE_NOT_REPORTED, rateLeavesOutNote } from "../../../workers/analytics/public";
+import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
+
+/** An engagement rate: "Not reported" when no post in the figure has its denominator (null), never an invented 0%. */
+export const formatRate = (n: number | null) => (n === null ? RATE_NOT_REPORTED : formatPercent(n));
+
+/** Which networks' posts an engagement rate leaves out (the API's rateLeavesOut), as a sentence; undefined when none. */
+export const leavesOutNote = (platforms: readonly Platform[]) =>
+  rateLeavesOutNote(platforms.map((p) => PLATFORM_NAMES[p] ?? p)) ?? undefined;
 
 /** A figure with its label, what it means when `info` says, and the change vs the previous period when the API gives one. */
 export function StatCard({

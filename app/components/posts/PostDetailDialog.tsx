@@ -2,7 +2,7 @@ import { MoreHorizontal, RefreshCw } from "lucide-react";
 import { DropdownMenu, Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
-import { SyncedNote } from "~/components/analytics/parts";
+import { formatRate, SyncedNote } from "~/components/analytics/parts";
 import { MediaCarousel } from "~/components/composer/MediaCarousel";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
@@ -233,7 +233,7 @@ export function PostDetailDialog({
                     ["Total engagement", analytics.analytics.totalEngagement],
                     ["Reach", analytics.analytics.reach],
                     ["Impressions", analytics.analytics.impressions],
-                    ["Engagement rate", `${analytics.analytics.avgEngagementRate}%`],
+                    ["Engagement rate", formatRate(analytics.analytics.avgEngagementRate)],
                   ] as const
                 ).map(([label, value]) => (
                   <div key={label} className="rounded-md border border-slate-200 p-3">

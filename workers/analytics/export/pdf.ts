@@ -9,6 +9,7 @@
 import "regenerator-runtime/runtime";
 import fontkit from "@pdf-lib/fontkit";
 import { type Color, PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { RATE_NOT_REPORTED } from "../definitions";
 import { Canvas, hexColor, MUTED, PAGE } from "./pdf-canvas";
 import { bestTimesChart, networkChart, trendChart } from "./pdf-charts";
 import { cellText, drawTable } from "./pdf-table";
@@ -123,8 +124,11 @@ function kpiTiles(canvas: Canvas, kpis: ReportStory["kpis"], accent: Color) {
       borderWidth: 0.6,
       borderOpacity: 0.4,
     });
-    canvas.text(`${k.value.toLocaleString("en-US")}${k.suffix ?? ""}`, x + 10, top - 30, { size: 20, bold: true });
+    const value = k.value === null ? RATE_NOT_REPORTED : `${k.value.toLocaleString("en-US")}${k.suffix ?? ""}`;
+    canvas.text(value, x + 10, top - 30, { size: 20, bold: true });
     canvas.paragraph(k.label, x + 10, top - 36, w - 20, { size: 8, color: MUTED }, 1);
+    // A rate not reported has no change to tell ("new" would say there was nothing before).
+    if (k.value === null) return;
     const change = `${changeLabel(k.change)} vs previous period`;
     const color =
       k.change === null || k.change === 0 ? MUTED : k.change > 0 ? rgb(0.05, 0.5, 0.25) : rgb(0.75, 0.15, 0.15);

@@ -1,8 +1,9 @@
 import type { Db } from "../../db/client";
 import { InboxStore, inboxSheet } from "../../inbox";
 import { clickDay, LinkService } from "../../links";
+import type { Platform } from "../../platform-profile";
 import type { People } from "../../tenancy/people";
-import { CONTENT_TYPE_LABELS } from "../definitions";
+import { CONTENT_TYPE_LABELS, RATE_NOT_REPORTED } from "../definitions";
 import type { Range } from "../period";
 import { loadTargetRows } from "../post-reads";
 import type { AnalyticsService } from "../service";
@@ -33,6 +34,10 @@ export const REPORT_TITLES: Record<ReportKind, string> = {
   content: "Content Performance",
 };
 
+/** An engagement rate's cell: the words, not an empty cell a reader could take for 0, when it is not reported. */
+const rate = (r: number | null): Cell => r ?? RATE_NOT_REPORTED;
+const networks = (ps: Platform[]) => ps.map(platformName).join(", ") || null;
+
 const hour = (h: number | null) => (h === null ? null : `${String(h).padStart(2, "0")}:00`);
 
 /** What every table reads from: the workspace's service and period, with the overview and growth read once. */
@@ -51,12 +56,10 @@ interface Sources {
 const performanceTables = (s: Sources) => ({
   overview: async (): Promise<Table> => {
     const o = await s.overview();
-    const row = (label: string, key: keyof typeof o.overview & keyof typeof o.changes): Cell[] => [
-      label,
-      o.overview[key],
-      o.previous[key],
-      o.changes[key],
-    ];
+    const row = (
+      label: string,
+      key: Exclude<keyof typeof o.overview & keyof typeof o.changes, "avgEngagementRate">,
+    ): Cell[] => [label, o.overview[key], o.previous[key], o.changes[key]];
     return {
       name: "Overview",
       columns: ["Metric", "This period", "Previous period", "Change (%)"],
@@ -68,7 +71,22 @@ const performanceTables = (s: Sources) => ({
         row("Total reach", "totalReach"),
         row("Total impressions", "totalImpressions"),
         row("Total engagement", "totalEngagement"),
-        row("Engagement rate (%)", "avgEngagementRate"),
+        [
+          "Engagement rate (%)",
+          rate(o.overview.avgEngagementRate),
+          rate(o.previous.avgEngagementRate),
+          o.changes.avgEngagementRate,
+        ],
+        ...(o.overview.rateLeavesOut.length || o.previous.rateLeavesOut.length
+          ? [
+              [
+                "Left out of the engagement rate (no reach or impressions reported)",
+                networks(o.overview.rateLeavesOut),
+                networks(o.previous.rateLeavesOut),
+                null,
+              ],
+            ]
+          : []),
         ["Total followers", o.stats.totalFollowers, o.stats.previousFollowers, o.changes.totalFollowers],
       ],
     };
@@ -106,7 +124,7 @@ const performanceTables = (s: Sources) => ({
       p.reach,
       p.impressions,
       p.engagement,
-      p.engagementRate,
+      rate(p.engagementRate),
     ]),
   }),
   content: async (): Promise<Table> => ({
@@ -118,7 +136,7 @@ const performanceTables = (s: Sources) => ({
       t.count,
       t.avgEngagement,
       t.avgReach,
-      t.engagementRate,
+      rate(t.engagementRate),
     ]),
   }),
   posts: async (): Promise<Table> =>
@@ -151,7 +169,7 @@ const performanceTables = (s: Sources) => ({
       p.platforms.map(platformName).join(", "),
       p.totalEngagement,
       p.reach,
-      p.avgEngagementRate,
+      rate(p.avgEngagementRate),
     ]),
   }),
 });
@@ -188,7 +206,7 @@ const audienceTables = (s: Sources) => ({
       h.reach,
       h.posts,
       h.engagement,
-      h.engagementToReach,
+      rate(h.engagementToReach),
     ]),
   }),
   timing: async (): Promise<Table> => ({

@@ -14,7 +14,8 @@ export interface ReportBrand {
 }
 export interface Kpi {
   label: string;
-  value: number;
+  /** null: not reported (an engagement rate whose networks measure no reach or impressions). */
+  value: number | null;
   /** Percent against the previous period; null when there was nothing to compare with. */
   change: number | null;
   suffix?: string;
