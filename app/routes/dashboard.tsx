@@ -120,7 +120,10 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           <FirstRunChecklist steps={firstRun} />
         </div>
       ) : null}
-      <StatCards stats={dashboard.stats} />
+      <StatCards
+        stats={dashboard.stats}
+        rateNotReported={dashboard.analyticsOverview !== null && dashboard.analyticsOverview.avgEngagementRate === null}
+      />
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <Panel

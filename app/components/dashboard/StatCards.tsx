@@ -1,6 +1,7 @@
 import { CalendarClock, CheckCircle2, FileText, Heart, Image, type LucideIcon, Users } from "lucide-react";
 import { Link } from "react-router";
 import { formatCompact, formatPercent } from "~/lib/format";
+import { RATE_NOT_REPORTED } from "../../../workers/analytics/public";
 
 export interface DashboardStats {
   totalFollowers: number | null;
@@ -28,13 +29,23 @@ const CARDS: Array<{
   { key: "engagementRate", label: "Engagement Rate", to: "/analytics", icon: Heart, percent: true },
 ];
 
-/** SPEC §2 Dashboard: six clickable stat cards. A part that failed to load shows a dash. */
-export function StatCards({ stats }: { stats: DashboardStats }) {
+/**
+ * SPEC §2 Dashboard: six clickable stat cards. A part that failed to load shows a dash; an engagement rate the
+ * networks do not measure (`rateNotReported`: the overview loaded with a null rate) says so.
+ */
+export function StatCards({ stats, rateNotReported = false }: { stats: DashboardStats; rateNotReported?: boolean }) {
   return (
     <ul className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-6">
       {CARDS.map(({ key, label, to, icon: Icon, percent }) => {
         const value = stats[key];
-        const shown = value === null ? "–" : percent ? formatPercent(value) : formatCompact(value);
+        const shown =
+          key === "engagementRate" && rateNotReported
+            ? RATE_NOT_REPORTED
+            : value === null
+              ? "–"
+              : percent
+                ? formatPercent(value)
+                : formatCompact(value);
         return (
           <li key={key}>
             <Link
