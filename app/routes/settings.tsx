@@ -105,7 +105,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         <UrlTabPanel id="settings" value={tab}>
           {tab === "profile" && <ProfileTab user={user} notify={notify} />}
           {tab === "workspace" && shell && workspaceTab && (
-            <WorkspaceTab {...workspaceTab} userId={shell.user.id} notify={notify} />
+            <WorkspaceTab {...workspaceTab} userId={shell.user.id} timezone={shell.user.timezone} notify={notify} />
           )}
           {tab === "accounts" && loaderData.accountsTab && <AccountsTab data={loaderData.accountsTab} />}
           {tab === "links" && linksTab && <LinksTab {...linksTab} notify={notify} />}

@@ -2,6 +2,7 @@ import { type ComponentProps, useRef } from "react";
 import { useNavigate } from "react-router";
 import { FormError } from "~/components/ui/FormError";
 import { dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
+import { formatDateTime } from "~/lib/format";
 import { useFormAction } from "~/lib/use-form-action";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Label } from "../../../workers/labels/public";
@@ -29,6 +30,7 @@ export function WorkspaceTab({
   brand,
   labels,
   userId,
+  timezone,
   notify,
 }: {
   workspace: Workspace;
@@ -39,6 +41,8 @@ export function WorkspaceTab({
   brand: ComponentProps<typeof BrandSection>["brand"];
   labels: Label[];
   userId: string;
+  /** The reader's zone: an invitation's expiry is an instant, shown as the rest of the app shows times. */
+  timezone: string;
   notify: Notify;
 }) {
   const save = useFormAction("workspace", { announce: notify });
@@ -142,7 +146,7 @@ export function WorkspaceTab({
               {invites.map((i) => (
                 <li key={i.id} className="flex flex-wrap items-center gap-3">
                   <span>
-                    {i.email} · {i.role} · pending until {i.expiresAt.slice(0, 10)}
+                    {i.email} · {i.role} · pending until {formatDateTime(i.expiresAt, timezone)}
                   </span>
                   <RowAction
                     intent="invite-revoke"
