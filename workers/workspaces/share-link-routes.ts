@@ -37,6 +37,14 @@ const SharedPosts = z.object({
             firstComment: z.string().nullable(),
             format: z.string(),
             media: z.array(SharedMedia).describe("The media this channel publishes, in order"),
+            options: z
+              .object({
+                contentWarning: z
+                  .string()
+                  .optional()
+                  .describe("Mastodon: the content warning readers see in place of the post until they open it"),
+              })
+              .describe("What readers see of the channel's settings; the others name ids and stay out"),
           })
           .describe("Each channel as it will publish (its own version where it has one, ADR 021)"),
       ),

@@ -145,6 +145,52 @@ describe("client approval links", () => {
     expect(JSON.stringify(post)).not.toContain("accountId");
   });
 
+  it("a Mastodon channel carries its content warning in its options, and nothing else of them", async () => {
+    const owner = await registerUser({ displayName: "Mira" });
+    await connectViaEmulator(owner.cookie, "mastodon");
+    const account = (await call<"GET /api/accounts">("/api/accounts", { token: owner.token })).body.data.accounts[0]
+      ._id as string;
+    const form = new FormData();
+    form.append("files", fileOf(jpegBytes(1080, 1080), "crumb.jpg"));
+    const image = (await call<"POST /api/media/upload">("/api/media/upload", { token: owner.token, body: form })).body
+      .data[0].id as string;
+    const created = await call<"POST /api/posts">("/api/posts", {
+      token: owner.token,
+      body: {
+        content: "Crumb shots from this morning's bake",
+        platforms: ["mastodon"],
+        selectedAccounts: { mastodon: [account] },
+        images: [image],
+        status: "scheduled",
+        scheduledDate: inHours(24),
+        channels: [
+          {
+            platform: "mastodon",
+            accountId: account,
+            options: { contentWarning: "Bread talk", statusVisibility: "unlisted", altText: { [image]: "A loaf" } },
+          },
+        ],
+      },
+    });
+    expect(created.status, created.body.message).toBe(201);
+    const link = await call<"POST /api/share-links">("/api/share-links", {
+      token: owner.token,
+      body: { label: "Bakery review", postIds: [created.body.data._id] },
+    });
+    const [post] = (await call<"GET /api/share/:token">(`/api/share/${tokenOf(link.body.data.url)}`)).body.data.posts;
+    expect(post.channels).toMatchObject([
+      {
+        platform: "mastodon",
+        caption: "Crumb shots from this morning's bake",
+        options: { contentWarning: "Bread talk" },
+      },
+    ]);
+    // The client reads the warning as Mastodon's readers will; the channel's other settings are not theirs to see.
+    expect(post.channels[0].options).toEqual({ contentWarning: "Bread talk" });
+    const text = JSON.stringify(post);
+    for (const secret of [account, "accountId", "unlisted", "A loaf"]) expect(text).not.toContain(secret);
+  });
+
   it("a link cannot reach any other post: not by review, not another workspace's", async () => {
     const { token, other, ws } = await team();
     const stranger = await team();

@@ -17,9 +17,12 @@ export function mediaOnlyInVersions(shown: ShownPost[]): string[] {
 /**
  * What one channel publishes, as a client reviews it (ADR 016) and an approver approves it: the caption the network
  * receives (the main text with the post's hashtags unless the channel has its own), the thread's further parts, title,
- * first comment, format and media, each found in `media` by id. The channel's other options stay out: they name ids a reviewer has no use for.
+ * first comment, format, media (each found in `media` by id) and, in `options`, Mastodon's content warning, which
+ * readers see in place of the post. The channel's other options stay out: they name ids a reviewer has no use for.
  */
 export function channelCopy<M>(version: PublishedVersion, media: Map<string, M>) {
+  const { contentWarning } = version.options;
+  const options: { contentWarning?: string } = contentWarning ? { contentWarning } : {};
   return {
     caption: version.caption,
     thread: version.parts.slice(1),
@@ -27,6 +30,7 @@ export function channelCopy<M>(version: PublishedVersion, media: Map<string, M>)
     firstComment: version.firstComment,
     format: version.options.format ?? "feed",
     media: version.mediaIds.flatMap((id) => media.get(id) ?? []),
+    options,
   };
 }
 

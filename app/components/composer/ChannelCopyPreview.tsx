@@ -6,7 +6,8 @@ import { PlatformPreview } from "./PlatformPreview";
 
 /**
  * One channel's card as it publishes (ADR 021), for those who approve it: a client's review link and the team's
- * Approvals queue. The caption carries the hashtags already (`effectiveVersion`), so none are added to it.
+ * Approvals queue. The caption carries the hashtags already (`effectiveVersion`), so none are added to it; a Mastodon
+ * post shows behind its content warning, as the composer's preview shows it.
  */
 export function ChannelCopyPreview({
   channel,
@@ -26,6 +27,7 @@ export function ChannelCopyPreview({
       format={channel.format}
       thread={channel.thread}
       firstComment={channel.firstComment}
+      contentWarning={channel.platform === "mastodon" ? channel.options.contentWarning : undefined}
     />
   );
 }
