@@ -6,7 +6,7 @@ import { describeRoute } from "../http/route-registry";
 import { parseOrThrow, readJson } from "../http/validate";
 import { actorOf, requirePermission } from "../tenancy/middleware";
 import { reviewAsClient } from "./client-review";
-import { ShareReplies } from "./share-link-rules";
+import { SHARED_TIMINGS, ShareReplies } from "./share-link-rules";
 import { clientReviewInput, ShareData, shareLinkInput, shareLinkQuery } from "./share-schemas";
 
 const SharedMedia = z.looseObject({ id: z.string(), url: z.string() });
@@ -21,6 +21,12 @@ const SharedPosts = z.object({
       content: z.string(),
       platforms: z.array(z.string()),
       scheduledDate: z.string().nullable(),
+      timing: z
+        .enum(SHARED_TIMINGS)
+        .describe(
+          "planned (its time is ahead), was_planned (its time has passed), not_scheduled (a draft, one sent back included), held (for the changes a client asked for) or published",
+        ),
+      publishedAt: z.string().nullable(),
       channels: z.array(
         z
           .looseObject({

@@ -1,4 +1,5 @@
 import type { CLIENT_DECISIONS } from "../db/schema/approvals";
+import type { POST_STATUSES } from "../db/schema/posts";
 import { Gone } from "../errors";
 import type { Refusal } from "./rules";
 
@@ -44,4 +45,22 @@ export function clientReviewNotice(review: {
   return review.decision === "approved"
     ? { message: `${who} approved ${post}${comment}`, subject: "A client approved your post" }
     : { message: `${who} asked for changes to ${post}${comment}`, subject: "A client asked for changes" };
+}
+
+/** Where a shared post stands against its time, as the client's page words it (review.tsx). */
+export const SHARED_TIMINGS = ["planned", "was_planned", "not_scheduled", "held", "published"] as const;
+export type SharedTiming = (typeof SHARED_TIMINGS)[number];
+
+/**
+ * What is true of a shared post's time: a draft (one sent back included) keeps the time it once had but is planned
+ * for nothing; a post held for a client's changes waits for an edit (ADR 078); a time gone by was planned, not is.
+ */
+export function sharedTiming(
+  post: { status: (typeof POST_STATUSES)[number]; scheduledDate: string | null },
+  now: number,
+): SharedTiming {
+  if (post.status === "published") return "published";
+  if (post.status === "changes_requested") return "held";
+  if (post.status === "draft" || post.scheduledDate === null) return "not_scheduled";
+  return Date.parse(post.scheduledDate) > now ? "planned" : "was_planned";
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Gone } from "../errors";
 import { excerpt } from "../posts/excerpt";
-import { clientReviewNotice, ShareMessages, shareLinkRefusal, shareLinkState } from "./share-link-rules";
+import { clientReviewNotice, ShareMessages, sharedTiming, shareLinkRefusal, shareLinkState } from "./share-link-rules";
 
 describe("share link rules", () => {
   const now = 1_000_000;
@@ -21,6 +21,19 @@ describe("share link rules", () => {
     expect(
       clientReviewNotice({ label: "Acme", decision: "changes_requested", comment: "Bluer", excerpt: "Hi" }).message,
     ).toBe('A client (link "Acme") asked for changes to "Hi": Bluer');
+  });
+
+  it("says a post's time is planned only while it is ahead and the post is to go out at it", () => {
+    const at = (ms: number) => new Date(ms).toISOString();
+    expect(sharedTiming({ status: "scheduled", scheduledDate: at(now + 1) }, now)).toBe("planned");
+    expect(sharedTiming({ status: "pending_approval", scheduledDate: at(now + 1) }, now)).toBe("planned");
+    expect(sharedTiming({ status: "scheduled", scheduledDate: at(now) }, now)).toBe("was_planned");
+    expect(sharedTiming({ status: "failed", scheduledDate: at(now - 1) }, now)).toBe("was_planned");
+    // A post sent back to draft keeps its time; nothing is planned for it.
+    expect(sharedTiming({ status: "draft", scheduledDate: at(now + 1) }, now)).toBe("not_scheduled");
+    expect(sharedTiming({ status: "pending_approval", scheduledDate: null }, now)).toBe("not_scheduled");
+    expect(sharedTiming({ status: "changes_requested", scheduledDate: at(now + 1) }, now)).toBe("held");
+    expect(sharedTiming({ status: "published", scheduledDate: at(now - 1) }, now)).toBe("published");
   });
 
   it("cuts long posts to an excerpt", () => {

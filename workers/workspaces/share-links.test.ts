@@ -191,6 +191,25 @@ describe("client approval links", () => {
     for (const secret of [account, "accountId", "unlisted", "A loaf"]) expect(text).not.toContain(secret);
   });
 
+  it("says whether a post's time is still the plan: not once it has passed, nor for a post sent back to draft", async () => {
+    const { token, shared, owner, as, ws } = await team();
+    const timing = async () => (await call<"GET /api/share/:token">(`/api/share/${token}`)).body.data.posts[0];
+    expect(await timing()).toMatchObject({ id: shared, timing: "planned" });
+    // Its time goes by while it waits for approval.
+    await (await dbOf(ws))
+      .prepare("UPDATE posts SET scheduled_at = ? WHERE id = ?")
+      .bind(Date.now() - 60_000, shared)
+      .run();
+    expect(await timing()).toMatchObject({ timing: "was_planned" });
+    const rejected = await call<"POST /api/posts/:id/reject">(`/api/posts/${shared}/reject`, {
+      ...as(owner),
+      body: { comment: "Not this week" },
+    });
+    expect(rejected.body.message).toBe("Post sent back to its author");
+    // A draft keeps the time it had, but nothing is planned for it.
+    expect(await timing()).toMatchObject({ timing: "not_scheduled", scheduledDate: expect.any(String) });
+  });
+
   it("a link cannot reach any other post: not by review, not another workspace's", async () => {
     const { token, other, ws } = await team();
     const stranger = await team();

@@ -17,6 +17,7 @@ import {
   clientReviewNotice,
   SHARE_LINK_MAX_POSTS,
   ShareMessages,
+  sharedTiming,
   shareLinkRefusal,
   shareLinkState,
 } from "./share-link-rules";
@@ -236,6 +237,9 @@ export class ShareLinkService {
         platforms: p.platforms,
         scheduledDate: p.scheduledDate,
         timezone: p.timezone,
+        /** Whether that time is still the plan: the page says so rather than "Planned for" a draft or a past time. */
+        timing: sharedTiming(p, this.deps.now()),
+        publishedAt: p.publishedAt,
         channels: channels
           .filter((c) => c.postId === p.id)
           .flatMap((c) => {
