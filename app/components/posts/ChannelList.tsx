@@ -7,7 +7,7 @@ import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { usePermalinkHref } from "~/lib/use-permalink";
 import { retryText } from "./detail-view";
-import { channelLabel } from "./post-view";
+import { channelLabel, PRIVATE_TIKTOK_NOTE, privateOnTikTok } from "./post-view";
 import { StatusBadge } from "./StatusBadge";
 import type { AccountView, PostJson, TargetJson } from "./types";
 
@@ -15,9 +15,10 @@ const UNCONFIRMED_HELP =
   "We could not confirm whether this was published. Check the platform, then mark it as published or retry.";
 
 /**
- * The post's channels with their live status, the permalink once published, the error of a failed channel with
- * Retry, for an unconfirmed one 'Mark as published' or 'Retry' (each answer comes back as the updated post), and
- * for a held one what it waits for (reconnect, new media, a new time) and what to do.
+ * The post's channels with their live status, the permalink once published (for a private TikTok post, why it has
+ * none), the error of a failed channel with Retry, for an unconfirmed one 'Mark as published' or 'Retry' (each answer
+ * comes back as the updated post), and for a held one what it waits for (reconnect, new media, a new time) and what
+ * to do.
  */
 export function ChannelList({
   post,
@@ -61,6 +62,8 @@ export function ChannelList({
                 >
                   View on {name} <ExternalLink className="size-3" aria-hidden />
                 </a>
+              ) : t.status === "published" && privateOnTikTok(t) ? (
+                <span className="ml-auto text-slate-500">{PRIVATE_TIKTOK_NOTE}</span>
               ) : null}
             </div>
             {t.status === "held" ? <p className="mt-2 text-orange-700">{t.error?.message}</p> : null}

@@ -16,6 +16,7 @@ import { usePollWhile } from "~/lib/use-poll-while";
 import type { PostAnalyticsData, SyncData } from "../../../workers/analytics/index";
 import { PLATFORM_NAMES } from "../../../workers/platform-profile";
 import type { Duplicate } from "../../../workers/posts/index";
+import { ChannelFigures } from "./ChannelFigures";
 import { ChannelList } from "./ChannelList";
 import { repostBody } from "./detail-view";
 import { POLL_MS, postInFlight } from "./live";
@@ -242,14 +243,7 @@ export function PostDetailDialog({
                   </div>
                 ))}
               </dl>
-              <ul className="mt-3 space-y-1 text-xs text-slate-500" aria-label="Per channel">
-                {analytics.analytics.platformPerformance.map((p) => (
-                  <li key={p.targetId}>
-                    {PLATFORM_NAMES[p.platform]}: {p.engagement} engagement, {p.reach} reach ·{" "}
-                    <SyncedNote at={p.syncedAt} timezone={timeZone} />
-                  </li>
-                ))}
-              </ul>
+              <ChannelFigures post={post} performance={analytics.analytics.platformPerformance} timeZone={timeZone} />
             </>
           ) : (
             <p className="text-sm text-slate-500">
