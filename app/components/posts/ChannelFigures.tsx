@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { SyncedNote } from "~/components/analytics/parts";
 import type { PostAnalyticsData } from "../../../workers/analytics/index";
 import { PLATFORM_NAMES } from "../../../workers/platform-profile";
-import { PRIVATE_TIKTOK_NOTE, privateOnTikTok } from "./post-view";
+import { PRIVATE_TIKTOK_NOTE, privateOnTikTok } from "./private-tiktok";
 import type { PostJson } from "./types";
 
 type Performance = z.infer<typeof PostAnalyticsData>["analytics"]["platformPerformance"];

@@ -7,7 +7,8 @@ import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { usePermalinkHref } from "~/lib/use-permalink";
 import { retryText } from "./detail-view";
-import { channelLabel, PRIVATE_TIKTOK_NOTE, privateOnTikTok } from "./post-view";
+import { channelLabel } from "./post-view";
+import { PRIVATE_TIKTOK_NOTE, privateOnTikTok } from "./private-tiktok";
 import { StatusBadge } from "./StatusBadge";
 import type { AccountView, PostJson, TargetJson } from "./types";
 
