@@ -174,11 +174,17 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
 
   // Focus on a post before the drag code has come keeps it: the week remounts into the drag layer when focus
   // reaches it, and the new mount's chip gets focus back, so a keyboard user is not dropped to the page's start.
+  // The layer is held until focus is on the chip: the pointer still resting over the week may ask for it first, and
+  // a remount before the focus would prove nothing (or race it).
+  const layerForFocus = await holdDragLayer(page);
   await gotoHydrated(page, `/planner?view=week&date=${target}`, { audit: false });
   const atEleven = eleven.getByRole("button", { name: /^Scheduled post/ });
   await atEleven.focus();
+  await expect.poll(() => layerForFocus.url()).not.toBe("");
+  layerForFocus.release();
   await expect.poll(() => atEleven.getAttribute("aria-describedby")).toBeTruthy();
   await expect.poll(() => atEleven.evaluate((el) => el === document.activeElement)).toBe(true);
+  await layerForFocus.stop();
 
   // Scrolling the week while the drag code is on its way keeps the hours scrolled to: the new mount opens at the
   // working day, and is put back where the person scrolled.
