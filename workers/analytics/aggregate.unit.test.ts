@@ -8,35 +8,15 @@ import {
   hashtags,
   postingPatterns,
   publishSamples,
-  type TargetRow,
   totals,
 } from "./aggregate";
 import { bestTimes } from "./best-times";
 import { contentTypeOf } from "./content-type";
 import { resolveRange } from "./period";
 import { dueTargets, planAccountSyncs } from "./planner";
+import { targetRow as row } from "./target-row.test-helper";
 
 const H = 3_600_000;
-const row = (over: Partial<TargetRow>): TargetRow => ({
-  targetId: "t",
-  postId: "p",
-  accountId: "a",
-  platform: "instagram",
-  publishedAt: Date.UTC(2026, 0, 5, 12),
-  content: "",
-  hashtags: [],
-  contentType: "text",
-  hasMetrics: true,
-  impressions: 0,
-  reach: 0,
-  likes: 0,
-  comments: 0,
-  shares: 0,
-  saves: 0,
-  clicks: 0,
-  videoViews: 0,
-  ...over,
-});
 
 describe("aggregates", () => {
   const rows = [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { changes, type TargetRow, topPost, totals } from "./aggregate";
+import { changes, topPost, totals } from "./aggregate";
 import { rateOf } from "./rate";
+import { targetRow as row } from "./target-row.test-helper";
 
 const g = (
   platform: "instagram" | "bluesky" | "mastodon" | "tiktok",
@@ -60,27 +61,6 @@ describe("the engagement rate leaves out posts whose network does not report its
 });
 
 describe("every aggregate goes through the rule", () => {
-  const row = (over: Partial<TargetRow>): TargetRow => ({
-    targetId: "t",
-    postId: "p",
-    accountId: "a",
-    platform: "instagram",
-    publishedAt: Date.UTC(2026, 0, 5, 12),
-    content: "",
-    hashtags: [],
-    contentType: "text",
-    hasMetrics: true,
-    impressions: 0,
-    reach: 0,
-    likes: 0,
-    comments: 0,
-    shares: 0,
-    saves: 0,
-    clicks: 0,
-    videoViews: 0,
-    ...over,
-  });
-
   it("totals and the top post: a Bluesky-only period has no rate, and its change none either", () => {
     const bsky = [row({ platform: "bluesky", likes: 80, comments: 12, shares: 8 })];
     expect(totals(bsky)).toMatchObject({ totalEngagement: 100, avgEngagementRate: null, rateLeavesOut: ["bluesky"] });
