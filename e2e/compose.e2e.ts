@@ -12,15 +12,12 @@ import {
   newUser,
   registerViaApi,
   toast,
+  zonedIso,
 } from "./helpers";
 import { connectViaConsent as connect } from "./platforms";
 
 const ZONE = "Europe/Berlin";
 const localDay = (daysAhead: number) => format(addDays(new TZDate(Date.now(), ZONE), daysAhead), "yyyy-MM-dd");
-function berlinAt(day: string, hour: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(new TZDate(y, m - 1, d, hour, 0, ZONE).getTime()).toISOString();
-}
 
 async function dragTo(page: Page, from: ReturnType<Page["locator"]>, to: ReturnType<Page["locator"]>) {
   // The drop row in the middle of the viewport: near an edge the drag scrolls the page under a still pointer
@@ -137,7 +134,7 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
     .getByRole("button", { name: /^Scheduled post/ })
     .waitFor();
   const listed = await (await page.context().request.get("/api/posts?status=scheduled")).json();
-  expect(listed.data.posts[0].scheduledDate).toBe(berlinAt(target, 9));
+  expect(listed.data.posts[0].scheduledDate).toBe(zonedIso(target, 9, 0, ZONE));
 
   // A press at once, before the drag code has arrived, still drags: the week remounts into the drag layer under
   // the held button and the press is replayed on the chip's new mount (OnDemandDrag). The layer's chunk is held
@@ -170,7 +167,7 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
     .getByText("11:00 AM")
     .waitFor();
   const moved = await (await page.context().request.get("/api/posts?status=scheduled")).json();
-  expect(moved.data.posts[0].scheduledDate).toBe(berlinAt(target, 11));
+  expect(moved.data.posts[0].scheduledDate).toBe(zonedIso(target, 11, 0, ZONE));
 
   // Focus on a post before the drag code has come keeps it: the week remounts into the drag layer when focus
   // reaches it, and the new mount's chip gets focus back, so a keyboard user is not dropped to the page's start.

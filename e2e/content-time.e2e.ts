@@ -1,7 +1,6 @@
-import { TZDate } from "@date-fns/tz";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
-import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
+import { gotoHydrated, newUser, registerViaApi, toast, zonedIso } from "./helpers";
 import { connectViaConsent as connect } from "./platforms";
 
 const NEW_YORK = "America/New_York";
@@ -13,11 +12,6 @@ function clockChangeWeekend(year: number): { saturday: string; sunday: string } 
   const day = (d: number) => `${year}-03-${String(d).padStart(2, "0")}`;
   return { saturday: day(sunday - 1), sunday: day(sunday) };
 }
-
-const newYorkAt = (day: string, hour: number, minute: number) => {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(new TZDate(y, m - 1, d, hour, minute, NEW_YORK).getTime()).toISOString();
-};
 
 test("a New York member of a Berlin workspace finds a late Saturday post, the night the clocks change, on its day in the week, the day and the hub", async ({
   journey: { page, baseUrl },
@@ -52,7 +46,7 @@ test("a New York member of a Berlin workspace finds a late Saturday post, the ni
       headers,
     });
     expect(res.status()).toBe(201);
-    expect((await res.json()).data.scheduledDate).toBe(newYorkAt(day, hour, 30));
+    expect((await res.json()).data.scheduledDate).toBe(zonedIso(day, hour, 30, NEW_YORK));
   }
   // A chip is named by its status, channels, text and time ("…: Saturday night in New York , 9:30 PM LinkedIn").
   const saturdayChip = /^Scheduled post on LinkedIn: Saturday night in New York\W+9:30 PM/;

@@ -2,9 +2,16 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { crc32, deflateSync } from "node:zlib";
+import { TZDate } from "@date-fns/tz";
 import type { AxeResults } from "axe-core";
 import type { Locator, Page, Request } from "playwright-core";
 import { jpegBytes, mp4Bytes } from "../workers/test/media-fixtures";
+
+/** The instant of a wall time on `day` (YYYY-MM-DD) in `zone`, as the API writes it (ISO 8601 in UTC). */
+export function zonedIso(day: string, hour: number, minute: number, zone: string): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, hour, minute, zone).getTime()).toISOString();
+}
 
 let counter = 0;
 /**
