@@ -8,5 +8,5 @@ export type { DeliveryDeps } from "./webhook-delivery";
 export { consumeWebhookBatch, requeuePending, sendTestEvent } from "./webhook-delivery";
 export { webhookRoutes } from "./webhook-routes";
 export { webhookTransport } from "./webhook-transport";
-export type { EmitEvent, WebhookMessage } from "./webhooks";
+export type { EmitEvent, EmitTo, Subscriber, WebhookMessage } from "./webhooks";
 export { createEndpointSchema, updateEndpointSchema, WebhookMessages, WebhookService } from "./webhooks";

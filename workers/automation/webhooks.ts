@@ -53,6 +53,15 @@ export const WebhookMessages = {
 
 /** One workspace event: the Standard Webhooks payload shape ({type, timestamp, data}). */
 export type EmitEvent = (workspaceId: string, type: WebhookEvent, data: Record<string, unknown>) => Promise<void>;
+/** A workspace's enabled endpoint, as `endpointsRead` reads it. */
+export type Subscriber = { id: string; events: WebhookEvent[] };
+/** Events sent to endpoints the caller already read. */
+export type EmitTo = (
+  endpoints: Subscriber[],
+  workspaceId: string,
+  type: WebhookEvent,
+  datas: Array<Record<string, unknown>>,
+) => Promise<void>;
 export interface WebhookMessage {
   deliveryId: string;
 }
@@ -258,14 +267,22 @@ export class WebhookService {
    * are read once and the rows written and queued in batches, not one round trip per event.
    */
   emitEach = async (workspaceId: string, type: WebhookEvent, datas: Array<Record<string, unknown>>) => {
-    const { db, now, queue } = this.deps;
     if (datas.length === 0) return;
-    const endpoints = await db
+    await this.emitTo(await this.endpointsRead(workspaceId), workspaceId, type, datas);
+  };
+
+  /** The workspace's enabled endpoints, as a statement a caller may join to its own batch (then `emitTo`). */
+  endpointsRead = (workspaceId: string) =>
+    this.deps.db
       .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
       .from(webhookEndpoints)
       .where(and(eq(webhookEndpoints.workspaceId, workspaceId), isNull(webhookEndpoints.disabledAt)));
+
+  /** `emitEach` to endpoints already read (`endpointsRead`), so an outcome's batch saves the round trip. */
+  emitTo: EmitTo = async (endpoints, workspaceId, type, datas) => {
+    const { db, now, queue } = this.deps;
     const subscribed = endpoints.filter((e) => e.events.includes(type));
-    if (subscribed.length === 0) return;
+    if (subscribed.length === 0 || datas.length === 0) return;
     const at = now();
     const rows = datas.flatMap((data) => {
       const payload = JSON.stringify({ type, timestamp: new Date(at).toISOString(), data });

@@ -1,14 +1,18 @@
 import { expect } from "vitest";
 import { posts, postTargets } from "../db/schema/index";
 import type { Platform } from "../platform-profile";
-import { publishTarget } from "../publishing/consumer";
+import { type PublishDeps, publishTarget } from "../publishing/consumer";
 import { publishDeps } from "../publishing/deps";
 import { dbOf, drizzleOf, servicesOn } from "../test/shards";
 
-/** Publishes a post of `text` to the account through the real publishing path; its network id. */
+/**
+ * Publishes a post of `text` to the account through the real publishing path (with `deps`, e.g. metered ones, or the
+ * workspace shard's own); its network id.
+ */
 export async function publishOn(
   input: { workspaceId: string; userId: string; accountId: string; platform: Platform },
   text: string,
+  deps?: PublishDeps,
 ) {
   const postId = crypto.randomUUID();
   const targetId = crypto.randomUUID();
@@ -36,7 +40,7 @@ export async function publishOn(
     createdAt: now,
     updatedAt: now,
   });
-  expect(await publishTarget(targetId, publishDeps(await servicesOn(workspaceId)))).toEqual({ ack: true });
+  expect(await publishTarget(targetId, deps ?? publishDeps(await servicesOn(workspaceId)))).toEqual({ ack: true });
   const target = await (await dbOf(workspaceId))
     .prepare("SELECT remote_id FROM post_targets WHERE id = ?")
     .bind(targetId)

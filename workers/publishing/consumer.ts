@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { EmitEvent } from "../automation";
+import type { EmitEvent, EmitTo } from "../automation";
 import type { Db } from "../db/client";
 import { postTargets, publishAttempts } from "../db/schema/index";
 import { decideAfterFailure, type TargetStatus } from "../delivery";
@@ -36,6 +36,9 @@ export interface PublishDeps {
   gate: (accountId: string, platform: Platform) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
   /** Webhook events of the outcomes decided here. */
   emit: EmitEvent;
+  /** The workspace's webhook endpoints as a statement, read in an outcome's own batch, and the events sent to them. */
+  endpointsRead: (workspaceId: string) => BatchItem<"sqlite">;
+  emitTo: EmitTo;
   /** The activity log's insert for an outcome, run in the outcome's own batch (the log is written by its module). */
   activity: (entry: ActivityEntry) => BatchItem<"sqlite">;
   /** Tells the post's author a channel failed for good (the bell and email), once it is settled `failed`. */

@@ -1,4 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
+import type { EmitEvent, Subscriber } from "../automation";
 import { publishAttempts } from "../db/schema/index";
 import type { PlatformError, PublishResult } from "../platforms";
 import type { PublishDeps, TargetRow } from "./consumer";
@@ -44,7 +45,10 @@ export async function markPublished(
   );
 }
 
-/** Moves the target to its outcome (if it is still in flight) and re-derives its post's status; `also` joins the batch. */
+/**
+ * Moves the target to its outcome (if it is still in flight) and re-derives its post's status; `also` joins the batch,
+ * and so does the read of the workspace's webhook endpoints, which the outcome's events go to.
+ */
 export async function settle(
   target: TargetRow,
   deps: PublishDeps,
@@ -52,21 +56,23 @@ export async function settle(
   also: BatchItem<"sqlite">[] = [],
 ) {
   const now = deps.now();
-  const [moved, targets] = await deps.db.batch([
+  const [moved, targets, endpoints] = (await deps.db.batch([
     settleTarget(deps.db, target.id, change, now),
     targetsOfPost(deps.db, target.postId),
+    deps.endpointsRead(target.workspaceId),
     ...also,
-  ]);
+  ])) as [unknown[], Awaited<ReturnType<typeof targetsOfPost>>, Subscriber[]];
+  const emit: EmitEvent = (workspaceId, type, data) => deps.emitTo(endpoints, workspaceId, type, [data]);
   if (moved.length > 0 && change.status === "failed")
     await deps.announceFailure(target, change.errorMessage ?? "Publishing could not be completed.");
   if (moved.length > 0 && change.status === "unconfirmed") {
-    await deps.emit(target.workspaceId, "post.unconfirmed", {
+    await emit(target.workspaceId, "post.unconfirmed", {
       postId: target.postId,
       channel: { targetId: target.id, platform: target.platform, accountId: target.accountId },
       message: change.errorMessage ?? null,
     });
   }
-  await applyPostStatus(deps.db, target.postId, targets, now, deps.emit);
+  await applyPostStatus(deps.db, target.postId, targets, now, emit);
 }
 
 /** The attempt log's row, as a statement (awaited alone or joined to a batch). */

@@ -32,6 +32,8 @@ export function publishDeps(
     refreshCredentials: platformAccess.refreshCredentials,
     markNeedsReconnect: platformAccess.markNeedsReconnect,
     emit: services.webhooks.emit,
+    endpointsRead: services.webhooks.endpointsRead,
+    emitTo: services.webhooks.emitTo,
     activity: (entry) => services.activity.entry(entry),
     announceFailure: (target, reason) => services.notifications.channelFailed(target, reason),
     // Links become the channel's short links after the request is built (ADR 067).

@@ -338,8 +338,9 @@ export async function refreshPostStatus(db: Db, postId: string, now: number, emi
 }
 
 /**
- * Writes the status `targets` derive to. The UPDATE that changes it is conditional, so when two channels
- * settle at once only one of them announces the post's outcome.
+ * Writes the status `targets` derive to, in one round trip: the UPDATE that changes it is conditional, so when two
+ * channels settle at once only one of them announces the post's outcome; the second keeps its newest publish time
+ * when the status stays; the post's labels (for the announcement) are read alongside, whether or not it changed.
  */
 export async function applyPostStatus(
   db: Db,
@@ -353,24 +354,23 @@ export async function applyPostStatus(
     (max, t) => (t.publishedAt && (!max || t.publishedAt > max) ? t.publishedAt : max),
     null,
   );
-  const changed = await db
-    .update(posts)
-    .set({ status, publishedAt, updatedAt: now })
-    .where(and(eq(posts.id, postId), ne(posts.status, status)))
-    .returning({ workspaceId: posts.workspaceId });
-  if (changed.length === 0) {
-    await db.update(posts).set({ publishedAt, updatedAt: now }).where(eq(posts.id, postId));
-    return;
-  }
+  const [changed, , postLabelsNow] = await db.batch([
+    db
+      .update(posts)
+      .set({ status, publishedAt, updatedAt: now })
+      .where(and(eq(posts.id, postId), ne(posts.status, status)))
+      .returning({ workspaceId: posts.workspaceId }),
+    db.update(posts).set({ publishedAt, updatedAt: now }).where(eq(posts.id, postId)),
+    // Its labels (its campaigns, ADR 094), so a receiver can route the outcome without asking the API.
+    db
+      .select({ id: labels.id, name: labels.name })
+      .from(postLabels)
+      .innerJoin(labels, eq(labels.id, postLabels.labelId))
+      .where(eq(postLabels.postId, postId))
+      .orderBy(labels.name),
+  ]);
   const event = ANNOUNCED[status as keyof typeof ANNOUNCED];
-  if (!emit || !event) return;
-  // Its labels (its campaigns, ADR 094), so a receiver can route the outcome without asking the API.
-  const postLabelsNow = await db
-    .select({ id: labels.id, name: labels.name })
-    .from(postLabels)
-    .innerJoin(labels, eq(labels.id, postLabels.labelId))
-    .where(eq(postLabels.postId, postId))
-    .orderBy(labels.name);
+  if (changed.length === 0 || !emit || !event) return;
   await emit(changed[0]!.workspaceId, event, {
     postId,
     status,
