@@ -16,6 +16,7 @@ import { emulator, serveOwnOriginWith } from "./emulator";
 import { ConfigError, parseConfig } from "./env";
 import { feedDeps, runFeedChecks } from "./feeds";
 import { holdBody } from "./http/body-drain";
+import { IdempotencyStore } from "./http/idempotency";
 import { CROSS_SITE_REFUSED, isCrossSiteCookieWrite } from "./http/origin";
 import { withSecurityHeaders } from "./http/security-headers";
 import { LinkStore, SHORT_LINK_PREFIX, serveShortLink } from "./links";
@@ -161,6 +162,8 @@ export default {
     const moving = await movingWorkspaces(env.DB);
     for (const shard of shardNames(env))
       runShardJobs(buildServices(env, Date.now, undefined, { shard: () => shard }), ctx, moving);
+    // Workspaces and invitations claim their keys in the directory (ADR 125): swept there too when it is no shard.
+    if (!shardNames(env).includes("DB")) ctx.waitUntil(new IdempotencyStore(createDb(env.DB), Date.now).purge());
   },
 
   /** Each message names its shard (ADR 035); a batch is consumed per shard, each part with that shard's services. */

@@ -6,7 +6,7 @@ import { notFound } from "../errors";
 import { loggedWrite } from "../http/activity";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
-import { idempotent } from "../http/idempotency";
+import { claimMarkOf, idempotent } from "../http/idempotency";
 import { describeRoute, noData } from "../http/route-registry";
 import { readJson } from "../http/validate";
 import { requirePermission } from "../tenancy/middleware";
@@ -72,16 +72,21 @@ describeRoute({
 
 const membersOf = (c: Context<SignedInEnv>) => memberEmails(c.var.services.workspaces, c.var.workspace.id);
 
+/** A create's answer from the schedule its claim was marked with, when its request died before answering (ADR 125). */
+const answerSchedule = async (c: Context<SignedInEnv>, id: string) =>
+  ok(c, await reports.getSchedule(c.var.services.db, c.var.workspace, id), ScheduleMessages.created, 201);
+
 export const reportRoutes = new Hono<SignedInEnv>()
   .get("/schedules", requirePermission("workspace.read"), async (c) =>
     ok(c, { schedules: await reports.listSchedules(c.var.services.db, c.var.workspace) }),
   )
-  .post("/schedules", requirePermission("analytics.manage"), idempotent, async (c) => {
+  .post("/schedules", requirePermission("analytics.manage"), idempotent(answerSchedule), async (c) => {
     const input = await readJson(c, scheduleInput);
     const member = { workspaceId: c.var.workspace.id, userId: c.var.auth.user.id };
     const { db, now } = c.var.services;
     const zone = c.var.workspace.timezone;
-    const schedule = await reports.createSchedule(db, member, input, now(), await membersOf(c), zone);
+    const members = await membersOf(c);
+    const schedule = await reports.createSchedule(db, member, input, now(), members, zone, claimMarkOf(c));
     await loggedWrite(c, {
       action: "report_scheduled",
       subject: "report_schedule",

@@ -5,6 +5,8 @@ import { BrandService } from "../branding";
 import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
 import type { Db } from "../db/client";
 import { REPORT_FORMATS, REPORT_KINDS, reportDeliveries, reportFiles, reportSchedules } from "../db/schema/index";
+import { notFound } from "../errors";
+import type { ClaimMark } from "../http/idempotency";
 import type { MemberRef } from "../tenancy/membership";
 import { notMoving } from "../tenancy/moving";
 import type { People } from "../tenancy/people";
@@ -127,7 +129,19 @@ async function presentOne(db: Db, row: Schedule, timezone: string) {
   return present(row, timezone, (await recipientsOf(db, [row.id])).get(row.id));
 }
 
-/** A schedule of the workspace; its reports are mailed to the member who set it up and to its recipients. */
+/** One schedule of the workspace as the API shows it; a 404 when it is not the workspace's. */
+export async function getSchedule(db: Db, workspace: { id: string; timezone: string }, id: string) {
+  const row = await db.query.reportSchedules.findFirst({
+    where: and(eq(reportSchedules.id, id), eq(reportSchedules.workspaceId, workspace.id)),
+  });
+  if (!row) throw notFound();
+  return presentOne(db, row, workspace.timezone);
+}
+
+/**
+ * A schedule of the workspace; its reports are mailed to the member who set it up and to its recipients. A request's
+ * Idempotency-Key claim is marked with it in the batch that creates it (ADR 125).
+ */
 export async function createSchedule(
   db: Db,
   member: MemberRef,
@@ -135,6 +149,7 @@ export async function createSchedule(
   now: number,
   members: MemberEmails,
   timezone: string,
+  mark?: ClaimMark,
 ) {
   const id = crypto.randomUUID();
   const [[row]] = await db.batch([
@@ -143,6 +158,7 @@ export async function createSchedule(
       .values({ id, ...member, ...normalize(input), createdAt: now })
       .returning(),
     ...recipientWrites(db, { id, workspaceId: member.workspaceId }, input.recipients, members, now),
+    ...(mark ? [mark(id)] : []),
   ]);
   return presentOne(db, row!, timezone);
 }

@@ -132,6 +132,6 @@ export const webhookRoutes = new Hono<SignedInEnv>()
     const sent = await sendTestEvent(services.webhooks, services.webhookDeliveryDeps(), ws(c), c.req.param("id"));
     return ok(c, sent.delivery, sent.message);
   })
-  .post("/deliveries/:id/resend", requirePermission("webhooks.manage"), idempotent, async (c) =>
+  .post("/deliveries/:id/resend", requirePermission("webhooks.manage"), idempotent(), async (c) =>
     ok(c, await c.var.services.webhooks.resend(ws(c), c.req.param("id")), WebhookMessages.resent),
   );

@@ -1,3 +1,4 @@
+import type { ClaimMark } from "../http/idempotency";
 import { type PostFields, schedules } from "../posts";
 import { type Actor, ensureActorCan } from "../tenancy/actor";
 import { postWriteActions } from "../tenancy/roles";
@@ -8,9 +9,9 @@ import { type CommandDeps, labelChoices, linkChoices, postActivity } from "./dep
  * Creates a post: who may save it (scheduling is an approver's or a publisher's), whether it goes to approval
  * (ADR 016), the rules and pre-flight, then the post, its targets, its own link choices and labels (ADR 105), the
  * approval request and the activity entry in one batch, and its media staged when it is due soon. Bulk import runs this
- * for each row.
+ * for each row. A request's Idempotency-Key claim is marked with the post in that batch (ADR 125).
  */
-export async function createPost(deps: CommandDeps, actor: Actor, fields: PostFields) {
+export async function createPost(deps: CommandDeps, actor: Actor, fields: PostFields, mark?: ClaimMark) {
   const wants = schedules(fields);
   const submit = wants && needsApproval(actor.workspace);
   for (const action of postWriteActions({ own: true, schedules: wants && !submit })) ensureActorCan(actor, action);
@@ -24,6 +25,7 @@ export async function createPost(deps: CommandDeps, actor: Actor, fields: PostFi
     ...labels,
     ...(submit ? [deps.approvals.submission(actor, draft.id, fields.publishNow === true, draft.at)] : []),
     postActivity(deps, actor, submit ? "submitted" : "created", draft.id, fields.content, draft.at),
+    ...(mark ? [mark(draft.id)] : []),
   ]);
   await deps.publishing.stageSoon(draft.id, draft.targets, draft.at);
   return deps.posts.get(actor.workspace.id, draft.id);

@@ -1,4 +1,5 @@
 import { invalidateDashboard } from "../http/dashboard-cache";
+import type { ClaimMark } from "../http/idempotency";
 import type { Actor, PostFields } from "../posts";
 import { publishFirstComment } from "../publishing";
 import { saveToQueue } from "./add-to-queue";
@@ -26,6 +27,30 @@ export const PostReplies = {
 
 type Post = Awaited<ReturnType<CommandDeps["posts"]["get"]>>;
 
+/** A command whose answer is read again from its post: the retry of a request that died before answering (ADR 125). */
+export type AnsweredCommand =
+  | { kind: "create"; addToQueue?: boolean }
+  | { kind: "publish" | "retry" | "confirm" }
+  | { kind: "firstComment"; targetId: string };
+
+/** What a first comment's retry answers, from the channel's comment as it now is. */
+function firstCommentReply(post: Post, targetId: string) {
+  const comment = post.platformPosts.find((t) => t.id === targetId)?.firstComment;
+  return comment?.status === "published" ? "First comment published" : `First comment failed: ${comment?.error ?? ""}`;
+}
+
+/** The words a command answers for the post it left, as `after`, `dispatched` and the channel commands choose them. */
+function replyOf(post: Post, command: AnsweredCommand) {
+  if (command.kind === "retry") return PostReplies.retrying;
+  if (command.kind === "confirm") return PostReplies.confirmed;
+  if (command.kind === "firstComment") return firstCommentReply(post, command.targetId);
+  if (post.status === "pending_approval") return PostReplies.submitted;
+  if (post.status === "draft") return PostReplies.draft;
+  if (post.status === "scheduled")
+    return command.kind === "create" && command.addToQueue ? PostReplies.addedToQueue : PostReplies.scheduled;
+  return PostReplies.queuedForPublishing;
+}
+
 /** The fields a PUT sent (`patch`) and the request parsed whole (`parsed`, which Add to queue checks). */
 export interface SentFields {
   parsed: PostFields;
@@ -41,10 +66,13 @@ export interface SentFields {
 export class PostCommands {
   constructor(private readonly deps: CommandDeps) {}
 
-  /** Creates a post: a draft, a scheduled post, Publish Now, or (with `addToQueue`) the channels' next slots. */
-  async create(actor: Actor, fields: PostFields, options: { addToQueue?: boolean } = {}) {
+  /**
+   * Creates a post: a draft, a scheduled post, Publish Now, or (with `addToQueue`) the channels' next slots. `mark`,
+   * a request's Idempotency-Key claim, is marked with the post in the batch that creates it (ADR 125).
+   */
+  async create(actor: Actor, fields: PostFields, options: { addToQueue?: boolean; mark?: ClaimMark } = {}) {
     const { deps } = this;
-    const create = (f: PostFields) => createPost(deps, actor, f);
+    const create = (f: PostFields) => createPost(deps, actor, f, options.mark);
     if (options.addToQueue)
       return this.after(actor, await saveToQueue(deps, actor, fields, create), PostReplies.addedToQueue);
     const created = await create(fields);
@@ -76,8 +104,8 @@ export class PostCommands {
   }
 
   /** Publish Now on a saved post. */
-  async publish(actor: Actor, id: string) {
-    const asked = await publishPost(this.deps, actor, id);
+  async publish(actor: Actor, id: string, mark?: ClaimMark) {
+    const asked = await publishPost(this.deps, actor, id, mark);
     if (asked.status === "pending_approval") return this.after(actor, asked, PostReplies.submitted);
     return this.dispatched(actor, id);
   }
@@ -88,26 +116,32 @@ export class PostCommands {
   }
 
   /** Retries one failed or unconfirmed channel alone. */
-  async retryTarget(actor: Actor, postId: string, targetId: string) {
-    await this.deps.publishing.retryTarget(actor.workspace.id, postId, targetId);
+  async retryTarget(actor: Actor, postId: string, targetId: string, mark?: ClaimMark) {
+    await this.deps.publishing.retryTarget(actor.workspace.id, postId, targetId, mark);
     return this.logged(actor, "retried", await this.reread(actor, postId, PostReplies.retrying));
   }
 
   /** Retries a published channel's failed first comment, within the request. */
-  async retryFirstComment(actor: Actor, postId: string, targetId: string) {
+  async retryFirstComment(actor: Actor, postId: string, targetId: string, mark?: ClaimMark) {
     const { deps } = this;
     await deps.publishing.ensureCommentRetryable(actor.workspace.id, postId, targetId);
-    await publishFirstComment(targetId, deps.publishDeps());
+    await publishFirstComment(targetId, deps.publishDeps(), mark && (() => mark(postId)));
     const { post } = await this.reread(actor, postId, "");
-    const comment = post.platformPosts.find((t) => t.id === targetId)?.firstComment;
-    const message =
-      comment?.status === "published" ? "First comment published" : `First comment failed: ${comment?.error ?? ""}`;
-    return this.logged(actor, "retried", { post, message });
+    return this.logged(actor, "retried", { post, message: firstCommentReply(post, targetId) });
+  }
+
+  /**
+   * A command's answer read again from the post its Idempotency-Key claim was marked with, for the retry of a
+   * request that died after its work and before its answer (ADR 125).
+   */
+  async answered(workspaceId: string, postId: string, command: AnsweredCommand) {
+    const post = await this.deps.posts.get(workspaceId, postId);
+    return { post, message: replyOf(post, command) };
   }
 
   /** The user saw an unconfirmed channel's post on the platform. */
-  async confirm(actor: Actor, postId: string, targetId: string, permalink: string | null) {
-    await this.deps.publishing.confirmPublished(actor.workspace.id, postId, targetId, permalink);
+  async confirm(actor: Actor, postId: string, targetId: string, permalink: string | null, mark?: ClaimMark) {
+    await this.deps.publishing.confirmPublished(actor.workspace.id, postId, targetId, permalink, mark);
     return this.logged(actor, "confirmed", await this.reread(actor, postId, PostReplies.confirmed));
   }
 

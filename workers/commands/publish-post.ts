@@ -1,12 +1,14 @@
+import type { ClaimMark } from "../http/idempotency";
 import { type Actor, ensureActorCan } from "../tenancy/actor";
 import { needsApproval } from "../workspaces";
 import { type CommandDeps, postActivity } from "./deps";
 
 /**
  * Publish Now on a saved post: its unsent channels become due now (the caller hands them to the dispatcher), or
- * wait for approval where it applies; a pending request is replaced.
+ * wait for approval where it applies; a pending request is replaced. The request's Idempotency-Key claim is marked
+ * in the same batch (ADR 125).
  */
-export async function publishPost(deps: CommandDeps, actor: Actor, id: string) {
+export async function publishPost(deps: CommandDeps, actor: Actor, id: string, mark?: ClaimMark) {
   ensureActorCan(actor, "posts.publish");
   const plan = await deps.drafts.publishOf(actor, id);
   const submit = needsApproval(actor.workspace);
@@ -17,6 +19,7 @@ export async function publishPost(deps: CommandDeps, actor: Actor, id: string) {
     deps.approvals.withdrawal(id),
     ...(submit ? [deps.approvals.submission(actor, id, true, draft.at)] : []),
     postActivity(deps, actor, submit ? "submitted" : "publish_requested", id, plan.content, draft.at),
+    ...(mark ? [mark(id)] : []),
   ]);
   return deps.posts.get(actor.workspace.id, id);
 }

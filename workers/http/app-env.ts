@@ -4,6 +4,7 @@ import type { Services } from "../services";
 import type { EarlyRead } from "../tenancy/early-read";
 import type { WorkspaceContext } from "../tenancy/membership";
 import type { Role } from "../tenancy/roles";
+import type { ClaimMark } from "./idempotency";
 
 type Common = {
   services: Services;
@@ -14,6 +15,8 @@ type Common = {
   requestId: string;
   /** A read the route started before its workspace was confirmed (ADR 050); unset when none did. */
   earlyRead?: EarlyRead | null;
+  /** The request's claim of its Idempotency-Key, for the batch that commits its work (ADR 125); unset without a key. */
+  claimMark?: ClaimMark;
   /** The caller's membership candidates, read in one batch with a session's user row (ADR 050); unset otherwise. */
   memberships?: unknown[];
 };

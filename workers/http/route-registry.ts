@@ -172,7 +172,7 @@ function parameters(route: RouteDoc) {
       in: "header",
       required: false,
       description:
-        "Retry safely: the same key with the same body answers the first answer for 24 hours without doing the work again; with a different body 422; while the first is running 409",
+        "Retry safely: the same key with the same body answers the first answer for 24 hours without doing the work again (Idempotent-Replayed: true), also when the first answer was lost after the work was done; with a different body 422; while the first is running 409",
       schema: { type: "string", minLength: 1, maxLength: 255 },
     });
   }

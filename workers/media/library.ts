@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, not, or, type SQL, sql, sum } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { readInRuns } from "../db/chunks";
 import type { Db } from "../db/client";
 import { likeContains } from "../db/like";
@@ -6,6 +7,7 @@ import { type MediaKind, media, postMedia } from "../db/schema/media";
 import { posts } from "../db/schema/posts";
 import { notFound } from "../errors";
 import { safeFileName } from "../files";
+import type { ClaimMark } from "../http/idempotency";
 import type { MemberRef } from "../tenancy/membership";
 import { affectedPostSummary } from "./affected-summary";
 import { blobSource, inspectMedia, type MediaFacts } from "./inspect";
@@ -46,7 +48,6 @@ function displayNameOf(filename: string): string {
   return filename.replace(/\.[^.]+$/, "") || filename;
 }
 
-/** The user's media library: R2 objects plus one D1 row each. Every read is scoped to the owner. */
 /**
  * The statements that remove a workspace's media row unless `busy` holds, for a batch of another module (publishing
  * holds the channels of the posts using it in the same batch, ADR 080): a file a live post shows stays as a
@@ -64,6 +65,20 @@ export function mediaDeletion(db: Db, workspaceId: string, mediaId: string, busy
   ] as const;
 }
 
+/** A file already in R2, to be written as a library row. */
+export type NewMedia = MemberRef & {
+  id: string;
+  key: string;
+  originalName: string;
+  filename: string;
+  size: number;
+  facts: MediaFacts;
+  fields: MediaFields;
+  /** A copy prepared for a network (ADR 088). */
+  variant?: { of: string; platform: string; crop: Crop };
+};
+
+/** The user's media library: R2 objects plus one D1 row each. Every read is scoped to the owner. */
 export class MediaLibrary {
   constructor(
     private readonly db: Db,
@@ -166,52 +181,60 @@ export class MediaLibrary {
    * Stores the files of one multipart request: every file is checked from its bytes before any is
    * stored, and if storing one fails the ones already stored are removed, so nothing is half-written.
    */
-  async saveFiles(owner: MemberRef, files: File[], fields: MediaFields): Promise<MediaJson[]> {
+  /**
+   * Stores the files in R2, then their rows in one batch with `mark` (a request's Idempotency-Key claim, marked with
+   * the ids in their order, ADR 125): either every file is in the library or none is.
+   */
+  async saveFiles(owner: MemberRef, files: File[], fields: MediaFields, mark?: ClaimMark): Promise<MediaJson[]> {
     const checked = [];
     for (const file of files) checked.push({ file, facts: await inspectMedia(blobSource(file)) });
-    const saved: MediaJson[] = [];
+    const stored: NewMedia[] = [];
     try {
       for (const { file, facts } of checked) {
         const id = crypto.randomUUID();
         const filename = safeFileName(file.name);
         const key = mediaKey(owner.workspaceId, id, filename);
         await this.bucket.put(key, file.stream(), { httpMetadata: { contentType: facts.mimeType } });
-        saved.push(
-          await this.insert({
-            id,
-            ...owner,
-            key,
-            originalName: file.name.slice(0, 255),
-            filename,
-            size: file.size,
-            facts,
-            fields,
-          }),
-        );
+        stored.push({
+          id,
+          ...owner,
+          key,
+          originalName: file.name.slice(0, 255),
+          filename,
+          size: file.size,
+          facts,
+          fields,
+        });
       }
     } catch (err) {
-      for (const item of saved) await this.remove(owner.workspaceId, item.id);
+      if (stored.length > 0) await this.bucket.delete(stored.map((s) => s.key));
       throw err;
     }
-    return saved;
+    return this.insertAll(stored, mark ? [mark(stored.map((s) => s.id).join(","))] : []);
   }
 
-  /** Writes the row of an object already in R2; if that fails the object is removed too. */
-  async insert(
-    input: MemberRef & {
-      id: string;
-      key: string;
-      originalName: string;
-      filename: string;
-      size: number;
-      facts: MediaFacts;
-      fields: MediaFields;
-      /** A copy prepared for a network (ADR 088). */
-      variant?: { of: string; platform: string; crop: Crop };
-    },
-  ): Promise<MediaJson> {
+  /** Writes the row of an object already in R2, with `also` in its batch; if that fails the object is removed too. */
+  async insert(input: NewMedia, also: BatchItem<"sqlite">[] = []): Promise<MediaJson> {
+    const [item] = await this.insertAll([input], also);
+    return item!;
+  }
+
+  /** The rows of objects already in R2, and `also`, in one batch; if that fails the objects are removed too. */
+  private async insertAll(inputs: NewMedia[], also: BatchItem<"sqlite">[]): Promise<MediaJson[]> {
+    const rows = inputs.map((input) => this.rowOf(input));
+    const [first, ...rest] = [...rows.map((row) => this.db.insert(media).values(row)), ...also];
+    try {
+      if (first) await this.db.batch([first, ...rest]);
+    } catch (err) {
+      await this.bucket.delete(inputs.map((i) => i.key));
+      throw err;
+    }
+    return rows.map((row) => presentMedia(row, 0));
+  }
+
+  private rowOf(input: NewMedia): MediaRow {
     const now = this.now();
-    const row: MediaRow = {
+    return {
       id: input.id,
       workspaceId: input.workspaceId,
       userId: input.userId,
@@ -238,13 +261,6 @@ export class MediaLibrary {
       createdAt: now,
       updatedAt: now,
     };
-    try {
-      await this.db.insert(media).values(row);
-    } catch (err) {
-      await this.bucket.delete(input.key);
-      throw err;
-    }
-    return presentMedia(row, 0);
   }
 
   /** Stores the thumbnail made at upload beside the original and records it, replacing any earlier one. */

@@ -6,7 +6,7 @@ import type { SignedInEnv } from "../http/app-env";
 import { confirmQuery } from "../http/confirm-query";
 import { invalidateDashboardAfterWrites } from "../http/dashboard-cache";
 import { HttpError, ok } from "../http/envelope";
-import { idempotent } from "../http/idempotency";
+import { claimMarkOf, idempotent } from "../http/idempotency";
 import { parseOrThrow, readJson } from "../http/validate";
 import { requirePermission } from "../tenancy/middleware";
 import { mediaDeleteWarning } from "./affected-summary";
@@ -25,6 +25,23 @@ import { thumbnailRequestSchema } from "./thumbnails";
 const uploader = (c: Context<SignedInEnv>) => ({ workspaceId: c.var.workspace.id, userId: c.var.auth.user.id });
 
 const fileCount = (n: number) => `Successfully uploaded ${n} ${n === 1 ? "file" : "files"}!`;
+
+/**
+ * The answers from the work a request's claim was marked with, for the retry of a request that died before
+ * answering (ADR 125): the files as they now are, or the upload session.
+ */
+const answers = {
+  uploaded: async (c: Context<SignedInEnv>, ids: string) => {
+    const items = await Promise.all(ids.split(",").map((id) => c.var.services.media.get(c.var.workspace.id, id)));
+    return ok(c, items, fileCount(items.length), 201);
+  },
+  started: async (c: Context<SignedInEnv>, id: string) =>
+    ok(c, await c.var.services.mediaUploads.session(uploader(c), id), "Upload started", 201),
+  completed: async (c: Context<SignedInEnv>, id: string) =>
+    ok(c, await c.var.services.media.get(c.var.workspace.id, id), fileCount(1), 201),
+  prepared: async (c: Context<SignedInEnv>, id: string) =>
+    ok(c, await c.var.services.media.get(c.var.workspace.id, id), "Image prepared", 201),
+};
 
 /** SPEC §7 Media, plus the multipart flow for large files (ADR 005). */
 export const mediaRoutes = new Hono<SignedInEnv>()
@@ -52,7 +69,7 @@ export const mediaRoutes = new Hono<SignedInEnv>()
     const { media } = await c.var.services.media.list(c.var.workspace.id, parseOrThrow(listMediaSchema, { limit }));
     return ok(c, { media });
   })
-  .post("/upload", requirePermission("media.upload"), idempotent, async (c) => {
+  .post("/upload", requirePermission("media.upload"), idempotent(answers.uploaded), async (c) => {
     const form = await c.req.formData().catch(() => {
       throw new HttpError(400, "Please send the files as multipart form data.");
     });
@@ -64,14 +81,15 @@ export const mediaRoutes = new Hono<SignedInEnv>()
       tags: form.get("tags") ?? undefined,
       altText: form.get("altText") ?? undefined,
     });
-    const saved = await c.var.services.media.saveFiles(uploader(c), files, fields);
+    const saved = await c.var.services.media.saveFiles(uploader(c), files, fields, claimMarkOf(c));
     const names = saved.map((m) => m.filename).join(", ");
     await loggedWrite(c, { action: "media_added", subject: "media", subjectId: saved[0]!.id, summary: names });
     return ok(c, saved, fileCount(saved.length), 201);
   })
-  .post("/uploads", requirePermission("media.upload"), idempotent, async (c) => {
+  .post("/uploads", requirePermission("media.upload"), idempotent(answers.started), async (c) => {
     const input = await readJson(c, startUploadSchema);
-    return ok(c, await c.var.services.mediaUploads.start(uploader(c), input), "Upload started", 201);
+    const started = await c.var.services.mediaUploads.start(uploader(c), input, claimMarkOf(c));
+    return ok(c, started, "Upload started", 201);
   })
   .put("/uploads/:id/parts/:n", requirePermission("media.upload"), async (c) => {
     const n = Number(c.req.param("n"));
@@ -83,9 +101,9 @@ export const mediaRoutes = new Hono<SignedInEnv>()
     );
     return ok(c, part);
   })
-  .post("/uploads/:id/complete", requirePermission("media.upload"), idempotent, async (c) => {
+  .post("/uploads/:id/complete", requirePermission("media.upload"), idempotent(answers.completed), async (c) => {
     const { parts } = await readJson(c, completeUploadSchema);
-    const item = await c.var.services.mediaUploads.complete(uploader(c), c.req.param("id"), parts);
+    const item = await c.var.services.mediaUploads.complete(uploader(c), c.req.param("id"), parts, claimMarkOf(c));
     await loggedWrite(c, { action: "media_added", subject: "media", subjectId: item.id, summary: item.filename });
     return ok(c, item, fileCount(1), 201);
   })
@@ -124,7 +142,7 @@ export const mediaRoutes = new Hono<SignedInEnv>()
     await loggedWrite(c, { action: "media_changed", subject: "media", subjectId: item.id, summary: item.filename });
     return ok(c, item, CaptionMessages.removed);
   })
-  .post("/:id/variants", requirePermission("media.upload"), idempotent, async (c) => {
+  .post("/:id/variants", requirePermission("media.upload"), idempotent(answers.prepared), async (c) => {
     // Another workspace's file is a 404 before anything about the request is said.
     await c.var.services.media.get(c.var.workspace.id, c.req.param("id"));
     const form = await c.req.formData().catch(() => {
@@ -135,7 +153,7 @@ export const mediaRoutes = new Hono<SignedInEnv>()
       crop: form.get("crop") ?? undefined,
       file: form.get("file") ?? undefined,
     });
-    const copy = await c.var.services.mediaVariants.save(uploader(c), c.req.param("id"), input);
+    const copy = await c.var.services.mediaVariants.save(uploader(c), c.req.param("id"), input, claimMarkOf(c));
     return ok(c, copy, "Image prepared", 201);
   })
   .get("/:id", requirePermission("workspace.read"), async (c) =>

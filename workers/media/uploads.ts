@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { mediaUploads } from "../db/schema/media";
 import { Invalid, notFound, TooLarge, UnsupportedType } from "../errors";
 import { safeFileName } from "../files";
+import type { ClaimMark } from "../http/idempotency";
 import type { MemberRef } from "../tenancy/membership";
 import { inspectMedia, r2Source } from "./inspect";
 import { mediaKey } from "./keys";
@@ -24,6 +25,13 @@ export function partLength(size: number, partSize: number, n: number): number | 
  * length against the declared size, and the real bytes once complete; a refused or aborted upload
  * leaves no row and no object.
  */
+const started = (mediaId: string, size: number) => ({
+  uploadId: mediaId,
+  mediaId,
+  partSize: UPLOAD_PART_SIZE,
+  parts: Math.ceil(size / UPLOAD_PART_SIZE),
+});
+
 export class MediaUploads {
   constructor(
     private readonly db: Db,
@@ -31,7 +39,12 @@ export class MediaUploads {
     private readonly library: MediaLibrary,
   ) {}
 
-  async start(owner: MemberRef, input: MediaFields & { filename: string; size: number; contentType: string }) {
+  /** Starts a multipart upload; a request's Idempotency-Key claim is marked with it in its row's batch (ADR 125). */
+  async start(
+    owner: MemberRef,
+    input: MediaFields & { filename: string; size: number; contentType: string },
+    mark?: ClaimMark,
+  ) {
     const kind = declaredKind(input.contentType);
     if (!kind) throw new UnsupportedType(MediaMessages.unsupported);
     const tooLarge = sizeProblem(kind, input.size);
@@ -41,24 +54,33 @@ export class MediaUploads {
     const key = mediaKey(owner.workspaceId, mediaId, filename);
     const upload = await this.bucket.createMultipartUpload(key);
     try {
-      await this.db.insert(mediaUploads).values({
-        id: mediaId,
-        ...owner,
-        key,
-        r2UploadId: upload.uploadId,
-        originalName: input.filename.slice(0, 255),
-        filename,
-        size: input.size,
-        partSize: UPLOAD_PART_SIZE,
-        folder: input.folder,
-        tags: input.tags,
-        altText: input.altText,
-      });
+      await this.db.batch([
+        this.db.insert(mediaUploads).values({
+          id: mediaId,
+          ...owner,
+          key,
+          r2UploadId: upload.uploadId,
+          originalName: input.filename.slice(0, 255),
+          filename,
+          size: input.size,
+          partSize: UPLOAD_PART_SIZE,
+          folder: input.folder,
+          tags: input.tags,
+          altText: input.altText,
+        }),
+        ...(mark ? [mark(mediaId)] : []),
+      ]);
     } catch (err) {
       await upload.abort();
       throw err;
     }
-    return { uploadId: mediaId, mediaId, partSize: UPLOAD_PART_SIZE, parts: Math.ceil(input.size / UPLOAD_PART_SIZE) };
+    return started(mediaId, input.size);
+  }
+
+  /** A started upload as `start` answered it (the retry of a start whose request died is answered from it). */
+  async session(owner: MemberRef, id: string) {
+    const row = await this.owned(owner, id);
+    return started(row.id, row.size);
   }
 
   async putPart(owner: MemberRef, id: string, partNumber: number, body: ArrayBuffer) {
@@ -69,8 +91,11 @@ export class MediaUploads {
     return { partNumber: part.partNumber, etag: part.etag };
   }
 
-  /** Joins the parts, then checks the stored bytes like a direct upload; a refusal removes everything. */
-  async complete(owner: MemberRef, id: string, parts: R2UploadedPart[]) {
+  /**
+   * Joins the parts, then checks the stored bytes like a direct upload; a refusal removes everything. The file's row,
+   * the session's end and a request's Idempotency-Key claim (`mark`, ADR 125) are one batch.
+   */
+  async complete(owner: MemberRef, id: string, parts: R2UploadedPart[], mark?: ClaimMark) {
     const row = await this.owned(owner, id);
     const expected = Math.ceil(row.size / row.partSize);
     const numbers = new Set(parts.map((p) => p.partNumber));
@@ -86,18 +111,19 @@ export class MediaUploads {
       const stored = await this.bucket.head(row.key);
       if (!stored || stored.size !== row.size) throw new Invalid(MediaMessages.incomplete);
       const facts = await inspectMedia(r2Source(this.bucket, row.key, stored.size));
-      const item = await this.library.insert({
-        id: row.id,
-        ...owner,
-        key: row.key,
-        originalName: row.originalName,
-        filename: row.filename,
-        size: row.size,
-        facts,
-        fields: { folder: row.folder, tags: row.tags, altText: row.altText },
-      });
-      await this.db.delete(mediaUploads).where(eq(mediaUploads.id, row.id));
-      return item;
+      return await this.library.insert(
+        {
+          id: row.id,
+          ...owner,
+          key: row.key,
+          originalName: row.originalName,
+          filename: row.filename,
+          size: row.size,
+          facts,
+          fields: { folder: row.folder, tags: row.tags, altText: row.altText },
+        },
+        [this.db.delete(mediaUploads).where(eq(mediaUploads.id, row.id)), ...(mark ? [mark(row.id)] : [])],
+      );
     } catch (err) {
       await Promise.all([this.bucket.delete(row.key), this.db.delete(mediaUploads).where(eq(mediaUploads.id, row.id))]);
       throw err;

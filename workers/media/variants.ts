@@ -1,5 +1,6 @@
 import { Invalid } from "../errors";
 import { safeFileName } from "../files";
+import type { ClaimMark } from "../http/idempotency";
 import type { Platform } from "../platform-profile";
 import type { MemberRef } from "../tenancy/membership";
 import { blobSource, inspectMedia } from "./inspect";
@@ -18,7 +19,13 @@ export class MediaVariants {
     private readonly library: MediaLibrary,
   ) {}
 
-  async save(owner: MemberRef, originalId: string, input: { platform: Platform; crop: Crop; file: File }) {
+  /** Stores the prepared copy; a request's Idempotency-Key claim is marked with it in its row's batch (ADR 125). */
+  async save(
+    owner: MemberRef,
+    originalId: string,
+    input: { platform: Platform; crop: Crop; file: File },
+    mark?: ClaimMark,
+  ) {
     const [original] = await this.library.owned(owner.workspaceId, [originalId]);
     if (original!.fileType !== "image" || original!.variantOf) throw new Invalid(PrepareMessages.notImage);
     if (!canPrepareFor(input.platform)) throw new Invalid(PrepareMessages.cannot(input.platform));
@@ -37,16 +44,19 @@ export class MediaVariants {
     const filename = safeFileName(input.file.name);
     const key = mediaKey(owner.workspaceId, id, filename);
     await this.bucket.put(key, input.file.stream(), { httpMetadata: { contentType: facts.mimeType } });
-    return this.library.insert({
-      id,
-      ...owner,
-      key,
-      originalName: input.file.name.slice(0, 255),
-      filename,
-      size: input.file.size,
-      facts,
-      fields: { folder: original!.folder, tags: original!.tags, altText: original!.altText },
-      variant: { of: originalId, platform: input.platform, crop: input.crop },
-    });
+    return this.library.insert(
+      {
+        id,
+        ...owner,
+        key,
+        originalName: input.file.name.slice(0, 255),
+        filename,
+        size: input.file.size,
+        facts,
+        fields: { folder: original!.folder, tags: original!.tags, altText: original!.altText },
+        variant: { of: originalId, platform: input.platform, crop: input.crop },
+      },
+      mark ? [mark(id)] : [],
+    );
   }
 }

@@ -1,9 +1,10 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
+import type { AnsweredCommand } from "../commands";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
-import { idempotent } from "../http/idempotency";
+import { claimMarkOf, idempotent } from "../http/idempotency";
 import { parseOrThrow, readJson } from "../http/validate";
 import { type EarlyReadStarter, earlyAnswer } from "../tenancy/early-read";
 import { actorOf, requirePermission } from "../tenancy/middleware";
@@ -15,6 +16,17 @@ import type { ListedPosts } from "./store";
 const actor = actorOf;
 const ws = (c: Context<SignedInEnv>) => c.var.workspace.id;
 const commands = (c: Context<SignedInEnv>) => c.var.services.postCommands;
+
+/**
+ * A post command's answer from the post its claim was marked with, for the retry of a request that died after its
+ * work and before its answer (ADR 125): the post as it is now, with the words its command chooses for it.
+ */
+const postAnswer =
+  (status: 200 | 201, command: (c: Context<SignedInEnv>) => AnsweredCommand | Promise<AnsweredCommand>) =>
+  async (c: Context<SignedInEnv>, postId: string) => {
+    const { post, message } = await commands(c).answered(ws(c), postId, await command(c));
+    return ok(c, post, message, status);
+  };
 
 /**
  * GET /api/posts reads its page in one batch with the membership lookup (ADR 050). A date-only bound is a day in the
@@ -47,13 +59,23 @@ export const postRoutes = new Hono<SignedInEnv>()
     const { messages, problems } = await c.var.services.posts.preflight(actor(c), parsed.data);
     return ok(c, { valid: messages.length === 0 && problems.length === 0, messages, problems });
   })
-  .post("/", requirePermission("posts.write"), idempotent, async (c) => {
-    const raw = await readJson(c, z.record(z.string(), z.unknown()));
-    const fields = parseOrThrow(postFieldsSchema, raw);
-    const { addToQueue } = parseOrThrow(addToQueueFlag, raw);
-    const { post, message } = await commands(c).create(actor(c), fields, { addToQueue });
-    return ok(c, post, message, 201);
-  })
+  .post(
+    "/",
+    requirePermission("posts.write"),
+    idempotent(
+      postAnswer(201, async (c) => ({
+        kind: "create",
+        ...parseOrThrow(addToQueueFlag, await readJson(c, z.record(z.string(), z.unknown()))),
+      })),
+    ),
+    async (c) => {
+      const raw = await readJson(c, z.record(z.string(), z.unknown()));
+      const fields = parseOrThrow(postFieldsSchema, raw);
+      const { addToQueue } = parseOrThrow(addToQueueFlag, raw);
+      const { post, message } = await commands(c).create(actor(c), fields, { addToQueue, mark: claimMarkOf(c) });
+      return ok(c, post, message, 201);
+    },
+  )
   .get("/:id", requirePermission("workspace.read"), async (c) =>
     ok(c, await c.var.services.posts.get(ws(c), c.req.param("id"))),
   )
@@ -72,22 +94,49 @@ export const postRoutes = new Hono<SignedInEnv>()
     const { message, ...deleted } = await commands(c).remove(actor(c), c.req.param("id"), deleteRemote);
     return ok(c, deleted, message);
   })
-  .post("/:id/publish", requirePermission("posts.publish"), idempotent, async (c) => {
-    const { post, message } = await commands(c).publish(actor(c), c.req.param("id"));
-    return ok(c, post, message);
-  })
-  .post("/:id/targets/:targetId/retry", requirePermission("posts.publish"), idempotent, async (c) => {
-    const { post, message } = await commands(c).retryTarget(actor(c), c.req.param("id"), c.req.param("targetId"));
-    return ok(c, post, message);
-  })
-  .post("/:id/targets/:targetId/first-comment/retry", requirePermission("posts.publish"), idempotent, async (c) => {
-    const [postId, targetId] = [c.req.param("id"), c.req.param("targetId")];
-    const { post, message } = await commands(c).retryFirstComment(actor(c), postId, targetId);
-    return ok(c, post, message);
-  })
-  .post("/:id/targets/:targetId/confirm", requirePermission("posts.publish"), idempotent, async (c) => {
-    const { permalink } = await readJson(c, confirmBody);
-    const [postId, targetId] = [c.req.param("id"), c.req.param("targetId")];
-    const { post, message } = await commands(c).confirm(actor(c), postId, targetId, permalink ?? null);
-    return ok(c, post, message);
-  });
+  .post(
+    "/:id/publish",
+    requirePermission("posts.publish"),
+    idempotent(postAnswer(200, () => ({ kind: "publish" }))),
+    async (c) => {
+      const { post, message } = await commands(c).publish(actor(c), c.req.param("id"), claimMarkOf(c));
+      return ok(c, post, message);
+    },
+  )
+  .post(
+    "/:id/targets/:targetId/retry",
+    requirePermission("posts.publish"),
+    idempotent(postAnswer(200, () => ({ kind: "retry" }))),
+    async (c) => {
+      const [postId, targetId] = [c.req.param("id"), c.req.param("targetId")];
+      const { post, message } = await commands(c).retryTarget(actor(c), postId, targetId, claimMarkOf(c));
+      return ok(c, post, message);
+    },
+  )
+  .post(
+    "/:id/targets/:targetId/first-comment/retry",
+    requirePermission("posts.publish"),
+    idempotent(postAnswer(200, (c) => ({ kind: "firstComment", targetId: c.req.param("targetId") ?? "" }))),
+    async (c) => {
+      const [postId, targetId] = [c.req.param("id"), c.req.param("targetId")];
+      const { post, message } = await commands(c).retryFirstComment(actor(c), postId, targetId, claimMarkOf(c));
+      return ok(c, post, message);
+    },
+  )
+  .post(
+    "/:id/targets/:targetId/confirm",
+    requirePermission("posts.publish"),
+    idempotent(postAnswer(200, () => ({ kind: "confirm" }))),
+    async (c) => {
+      const { permalink } = await readJson(c, confirmBody);
+      const [postId, targetId] = [c.req.param("id"), c.req.param("targetId")];
+      const { post, message } = await commands(c).confirm(
+        actor(c),
+        postId,
+        targetId,
+        permalink ?? null,
+        claimMarkOf(c),
+      );
+      return ok(c, post, message);
+    },
+  );

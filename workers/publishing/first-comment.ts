@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { postTargets } from "../db/schema/index";
 import { PlatformError } from "../platforms";
 import type { PublishDeps } from "./consumer";
@@ -8,14 +9,19 @@ import { claimComment, commentOutcome } from "./target-writes";
  * Publishes a channel's first comment under its published post (ADR 021). It has its own status on the target:
  * a failed comment never touches the post's status and is never a reason to publish the post again; the user
  * retries the comment alone. The move to `pending` is conditional, so two runs never both send it. A lost
- * answer, and a retry of a failed comment, look the comment up before sending it (ADR 027).
+ * answer, and a retry of a failed comment, look the comment up before sending it (ADR 027). A user's retry sent with
+ * an Idempotency-Key marks its claim (`mark`) in the claim of the comment (ADR 125).
  */
-export async function publishFirstComment(targetId: string, deps: PublishDeps): Promise<void> {
+export async function publishFirstComment(
+  targetId: string,
+  deps: PublishDeps,
+  mark?: () => BatchItem<"sqlite">,
+): Promise<void> {
   const target = await deps.db.query.postTargets.findFirst({ where: eq(postTargets.id, targetId) });
   if (target?.status !== "published" || !target.remoteId) return;
   const client = deps.client(target.platform);
   if (!client.reply || !target.version?.firstComment) return;
-  const claimed = await claimComment(deps, targetId);
+  const [claimed] = await deps.db.batch([claimComment(deps, targetId), ...(mark ? [mark()] : [])]);
   if (claimed.length === 0) return;
   try {
     const { firstComment, options } = await deps.buildRequest(target);

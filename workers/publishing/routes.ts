@@ -26,7 +26,7 @@ export const schedulerRoutes = new Hono<SignedInEnv>()
     const { services } = c.var;
     return ok(c, { upcoming: await upcomingTargets(services.db, c.var.workspace.id, services.now()) });
   })
-  .post("/trigger", requirePermission("posts.publish"), idempotent, async (c) => {
+  .post("/trigger", requirePermission("posts.publish"), idempotent(), async (c) => {
     const { services } = c.var;
     const result = await claimDueTargets(
       { db: services.db, d1: services.d1, queue: services.queues.publish, now: services.now },

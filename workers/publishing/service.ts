@@ -3,6 +3,7 @@ import type { EmitEvent } from "../automation";
 import type { Db } from "../db/client";
 import { posts, postTargets } from "../db/schema/index";
 import { Conflict, notFound } from "../errors";
+import type { ClaimMark } from "../http/idempotency";
 import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import { type AccountCredentials, type PlatformClient, PlatformError } from "../platforms";
 import { claimDueTargets, type PublishMessage } from "./claim";
@@ -71,12 +72,12 @@ export class PublishingService {
   }
 
   /** Retries one failed or unconfirmed channel alone; the post's other channels are untouched. */
-  async retryTarget(workspaceId: string, postId: string, targetId: string) {
+  async retryTarget(workspaceId: string, postId: string, targetId: string, mark?: ClaimMark) {
     const target = await this.ownedTarget(workspaceId, postId, targetId);
     if (target.status !== "failed" && target.status !== "unconfirmed") {
       throw new Conflict("Only a failed or unconfirmed channel can be retried.");
     }
-    await retry(this.deps, targetId);
+    await this.deps.db.batch([retry(this.deps, targetId), ...(mark ? [mark(postId)] : [])]);
     await this.dispatchDue(workspaceId);
   }
 
@@ -88,10 +89,16 @@ export class PublishingService {
   }
 
   /** The user's answer for an unconfirmed channel: they saw the post on the platform. */
-  async confirmPublished(workspaceId: string, postId: string, targetId: string, permalink: string | null) {
+  async confirmPublished(
+    workspaceId: string,
+    postId: string,
+    targetId: string,
+    permalink: string | null,
+    mark?: ClaimMark,
+  ) {
     const target = await this.ownedTarget(workspaceId, postId, targetId);
     if (target.status !== "unconfirmed") throw new Conflict("Only an unconfirmed channel can be marked published.");
-    await confirmTargetPublished(this.deps, targetId, permalink);
+    await this.deps.db.batch([confirmTargetPublished(this.deps, targetId, permalink), ...(mark ? [mark(postId)] : [])]);
     await refreshPostStatus(this.deps.db, postId, this.deps.now(), this.deps.emit);
   }
 

@@ -1,10 +1,10 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { notFound } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
 import { invalidateDashboardAfterWrites } from "../http/dashboard-cache";
 import { ok } from "../http/envelope";
-import { idempotent } from "../http/idempotency";
+import { claimMarkOf, idempotent } from "../http/idempotency";
 import { describeRoute, noData } from "../http/route-registry";
 import { readJson } from "../http/validate";
 import { Post } from "../posts";
@@ -89,17 +89,27 @@ export const approvalQueueRoutes = new Hono<SignedInEnv>().get("/", requirePermi
 
 const actor = actorOf;
 
+/** A decision's answer from the post its claim was marked with, when its request died before answering (ADR 125). */
+const decided = (message: string) => async (c: Context<SignedInEnv>, postId: string) =>
+  ok(c, await c.var.services.posts.get(c.var.workspace.id, postId), message);
+
 export const approvalPostRoutes = new Hono<SignedInEnv>()
   .use(invalidateDashboardAfterWrites)
-  .post("/:id/approve", requirePermission("posts.approve"), idempotent, async (c) => {
-    const body = await readJson(c, approveBody);
-    const newTime = approvalNewTime(body, c.var.workspace.timezone);
-    const post = await c.var.services.approvals.approve(actor(c), c.req.param("id"), newTime);
-    return ok(c, post, ApprovalReplies.approved);
-  })
-  .post("/:id/reject", requirePermission("posts.approve"), idempotent, async (c) => {
+  .post(
+    "/:id/approve",
+    requirePermission("posts.approve"),
+    idempotent(decided(ApprovalReplies.approved)),
+    async (c) => {
+      const body = await readJson(c, approveBody);
+      const newTime = approvalNewTime(body, c.var.workspace.timezone);
+      const post = await c.var.services.approvals.approve(actor(c), c.req.param("id"), newTime, claimMarkOf(c));
+      return ok(c, post, ApprovalReplies.approved);
+    },
+  )
+  .post("/:id/reject", requirePermission("posts.approve"), idempotent(decided(ApprovalReplies.rejected)), async (c) => {
     const { comment } = await readJson(c, rejectBody);
-    return ok(c, await c.var.services.approvals.reject(actor(c), c.req.param("id"), comment), ApprovalReplies.rejected);
+    const post = await c.var.services.approvals.reject(actor(c), c.req.param("id"), comment, claimMarkOf(c));
+    return ok(c, post, ApprovalReplies.rejected);
   });
 
 export const inboxRoutes = new Hono<SignedInEnv>()

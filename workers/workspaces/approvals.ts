@@ -3,6 +3,7 @@ import type { EmitEvent } from "../automation";
 import type { Db } from "../db/client";
 import { postApprovals, posts } from "../db/schema/index";
 import { Conflict, notFound } from "../errors";
+import type { ClaimMark } from "../http/idempotency";
 import type { Actor, PostStore } from "../posts";
 import { excerpt, formatLocal } from "../posts";
 import type { TargetMoves } from "../publishing";
@@ -145,8 +146,11 @@ export class ApprovalService {
     return { post, request };
   }
 
-  /** Approves: the post is scheduled as asked (or at `newTime`), or published at once for Publish Now. */
-  async approve(approver: Actor, postId: string, newTime: number | undefined) {
+  /**
+   * Approves: the post is scheduled as asked (or at `newTime`), or published at once for Publish Now. A request's
+   * Idempotency-Key claim is marked with the decision (ADR 125).
+   */
+  async approve(approver: Actor, postId: string, newTime: number | undefined, mark?: ClaimMark) {
     const { post, request } = await this.pending(approver.workspace.id, postId);
     const now = this.deps.now();
     const timing = approvalDueAt({ publishNow: request.publishNow, scheduledAt: post.scheduledAt }, newTime, now);
@@ -158,6 +162,7 @@ export class ApprovalService {
         .set({ status: "approved", decidedBy: approver.userId, decidedAt: now })
         .where(eq(postApprovals.id, request.id)),
       this.activity(approver, "approved", postId, post.content, now),
+      ...(mark ? [mark(postId)] : []),
     ]);
     await this.deps.emit(approver.workspace.id, "approval.approved", {
       postId,
@@ -179,7 +184,7 @@ export class ApprovalService {
   }
 
   /** Rejects with the approver's comment: the post goes back to draft and the author reads why. */
-  async reject(approver: Actor, postId: string, comment: string) {
+  async reject(approver: Actor, postId: string, comment: string, mark?: ClaimMark) {
     const { post, request } = await this.pending(approver.workspace.id, postId);
     const now = this.deps.now();
     const { db } = this.deps;
@@ -189,6 +194,7 @@ export class ApprovalService {
         .set({ status: "rejected", decidedBy: approver.userId, decidedAt: now, comment })
         .where(eq(postApprovals.id, request.id)),
       this.activity(approver, "rejected", postId, post.content, now),
+      ...(mark ? [mark(postId)] : []),
     ]);
     await this.deps.emit(approver.workspace.id, "approval.rejected", {
       postId,

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { workspaceInvites, workspaceMembers } from "../db/schema/workspaces";
+import { notFound } from "../errors";
 import { candidateIds } from "../tenancy/membership";
 
 /** A workspace's invitations that can still be accepted at `now`: not accepted, not expired. */
@@ -34,3 +35,22 @@ export function teammatesQuery(userId: string, among: string | null, now: number
 /** `teammatesQuery`'s rows by workspace. */
 export const teammatesOfRows = (rows: unknown[]): Map<string, number> =>
   new Map((rows as Array<{ id: string; n: number }>).map((r) => [r.id, r.n]));
+
+/** An invitation as the API shows it (never its token). */
+export function presentInvite(row: typeof workspaceInvites.$inferSelect) {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    expiresAt: new Date(row.expiresAt).toISOString(),
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** One invitation of the workspace, as inviting answered it; a 404 when it is not the workspace's. */
+export async function invitationOf(db: Db, workspaceId: string, id: string) {
+  const where = and(eq(workspaceInvites.id, id), eq(workspaceInvites.workspaceId, workspaceId));
+  const row = await db.query.workspaceInvites.findFirst({ where });
+  if (!row) throw notFound();
+  return presentInvite(row);
+}

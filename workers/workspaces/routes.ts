@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
-import { idempotent } from "../http/idempotency";
+import { claimMarkOf, idempotent } from "../http/idempotency";
 import { describeRoute, noData } from "../http/route-registry";
 import { readJson } from "../http/validate";
 import { requirePermission, SELF, workspaceCookie } from "../tenancy/middleware";
@@ -153,14 +153,28 @@ function switchTo(c: Context, workspaceId: string) {
   c.header("Set-Cookie", workspaceCookie(workspaceId, c.req.url), { append: true });
 }
 
+/**
+ * The answers from the work a request's claim was marked with, for the retry of a request that died before
+ * answering (ADR 125). Both works are in the directory, so their keys are claimed there.
+ */
+const answers = {
+  created: async (c: Context<SignedInEnv>, id: string) =>
+    ok(c, await c.var.services.workspaces.created(id), "Workspace created", 201),
+  invited: async (c: Context<SignedInEnv>, id: string) => {
+    const invite = await c.var.services.workspaces.invitation(c.var.workspace.id, id);
+    return ok(c, invite, `Invitation sent to ${invite.email}`, 201);
+  },
+};
+
 /** /api/workspaces: the workspace named in the path is the request's workspace (resolveWorkspace). */
 export const workspaceRoutes = new Hono<SignedInEnv>()
   .get("/", requirePermission(SELF), async (c) =>
     ok(c, { workspaces: await c.var.services.workspaces.listMine(c.var.auth.user.id) }),
   )
-  .post("/", requirePermission(SELF), idempotent, async (c) => {
+  .post("/", requirePermission(SELF), idempotent(answers.created, { on: "directory" }), async (c) => {
     const input = await readJson(c, workspaceInput);
-    return ok(c, await c.var.services.workspaces.create(c.var.auth.user.id, input), "Workspace created", 201);
+    const created = await c.var.services.workspaces.create(c.var.auth.user.id, input, claimMarkOf(c));
+    return ok(c, created, "Workspace created", 201);
   })
   .get("/:id", requirePermission("workspace.read"), async (c) =>
     ok(c, await c.var.services.workspaces.get(c.var.workspace)),
@@ -217,11 +231,16 @@ export const workspaceRoutes = new Hono<SignedInEnv>()
   .get("/:id/invites", requirePermission("members.manage"), async (c) =>
     ok(c, { invites: await c.var.services.workspaces.pendingInvites(c.var.workspace.id) }),
   )
-  .post("/:id/invites", requirePermission("members.manage"), idempotent, async (c) => {
-    const input = await readJson(c, inviteInput);
-    const invite = await c.var.services.workspaces.invite(c.var.workspace, c.var.auth.user, input);
-    return ok(c, invite, `Invitation sent to ${invite.email}`, 201);
-  })
+  .post(
+    "/:id/invites",
+    requirePermission("members.manage"),
+    idempotent(answers.invited, { on: "directory" }),
+    async (c) => {
+      const input = await readJson(c, inviteInput);
+      const invite = await c.var.services.workspaces.invite(c.var.workspace, c.var.auth.user, input, claimMarkOf(c));
+      return ok(c, invite, `Invitation sent to ${invite.email}`, 201);
+    },
+  )
   .delete("/:id/invites/:inviteId", requirePermission("members.manage"), async (c) => {
     await c.var.services.workspaces.revokeInvite(c.var.workspace, c.var.auth.user.id, c.req.param("inviteId"));
     return ok(c, null, "Invitation withdrawn");

@@ -4,11 +4,12 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema/core";
 import { type Role, workspaceInvites, workspaceMembers, workspaces } from "../db/schema/workspaces";
 import { Conflict, Gone, Invalid, notFound } from "../errors";
+import type { ClaimMark } from "../http/idempotency";
 import { brandedMail, type MailBrand, type Mailer } from "../mail";
 import type { WorkspaceContext } from "../tenancy/membership";
 import type { ActivityEntry, ActivityLog } from "./activity";
 import { memberSummary, roleChangeSummary, settingsSummary } from "./activity-summaries";
-import { pendingInvite, teammateCount } from "./pending-invites";
+import { invitationOf, pendingInvite, presentInvite, teammateCount } from "./pending-invites";
 import {
   acceptRefusal,
   INVITE_TTL_MS,
@@ -43,6 +44,8 @@ export interface ShardAnchors {
   place(shard: string, workspace: typeof workspaces.$inferInsert | null, userIds: string[]): Promise<void>;
   drop(shard: string, workspaceId: string): Promise<void>;
 }
+
+type Inviter = { id: string; displayName: string };
 
 /**
  * Workspaces, their members and invitations. Who may call what is decided by the routes' declared
@@ -96,7 +99,8 @@ export class WorkspaceService {
     return rows.map((r) => present(r.workspace, r.role));
   }
 
-  async create(userId: string, input: WorkspaceInput) {
+  /** A new workspace owned by the user; a request's Idempotency-Key claim is marked with it in its batch (ADR 125). */
+  async create(userId: string, input: WorkspaceInput, mark?: ClaimMark) {
     const now = this.deps.now();
     const row: WorkspaceRow = {
       id: crypto.randomUUID(),
@@ -117,6 +121,7 @@ export class WorkspaceService {
     await this.deps.db.batch([
       this.deps.db.insert(workspaces).values(row),
       this.deps.db.insert(workspaceMembers).values({ workspaceId: row.id, userId, role: "owner", joinedAt: now }),
+      ...(mark ? [mark(row.id)] : []),
     ]);
     await this.log(row, {
       userId,
@@ -127,6 +132,9 @@ export class WorkspaceService {
     });
     return present(row, "owner");
   }
+
+  /** A workspace the user created, as `create` answered it. */
+  created = async (id: string) => present(await this.row(id), "owner");
 
   async get(ws: WorkspaceContext) {
     const row = await this.row(ws.id);
@@ -247,8 +255,8 @@ export class WorkspaceService {
     return this.members(ws.id);
   }
 
-  /** Emails a single-use invitation link valid for 7 days; only its hash is stored. */
-  async invite(ws: WorkspaceContext, inviter: { id: string; displayName: string }, input: InviteInput) {
+  /** Emails a single-use invitation link valid for 7 days; only its hash is stored, with a claim's `mark` (ADR 125). */
+  async invite(ws: WorkspaceContext, inviter: Inviter, input: InviteInput, mark?: ClaimMark) {
     // Inviting grants a role: the same rule as promoting a viewer to it.
     refuse(roleChangeRefusal({ actor: ws.role, from: "viewer", to: input.role, owners: 1 }));
     const [existing] = await this.deps.db
@@ -271,7 +279,7 @@ export class WorkspaceService {
       acceptedBy: null,
       createdAt: now,
     };
-    await this.deps.db.insert(workspaceInvites).values(row);
+    await this.deps.db.batch([this.deps.db.insert(workspaceInvites).values(row), ...(mark ? [mark(row.id)] : [])]);
     const summary = `${input.email} as ${input.role}`;
     await this.log(ws, { userId: inviter.id, action: "invited", subject: "invite", subjectId: row.id, summary });
     // The invitation comes from the workspace, in its brand (issue 41).
@@ -287,6 +295,9 @@ export class WorkspaceService {
     await this.deps.mailer.send({ to: input.email, ...mail });
     return presentInvite(row);
   }
+
+  /** One invitation of the workspace, as `invite` answered it. */
+  invitation = (workspaceId: string, id: string) => invitationOf(this.deps.db, workspaceId, id);
 
   async pendingInvites(workspaceId: string) {
     const rows = await this.deps.db
@@ -382,14 +393,4 @@ export class WorkspaceService {
     if (!row) throw notFound();
     return row;
   }
-}
-
-function presentInvite(row: typeof workspaceInvites.$inferSelect) {
-  return {
-    id: row.id,
-    email: row.email,
-    role: row.role,
-    expiresAt: new Date(row.expiresAt).toISOString(),
-    createdAt: new Date(row.createdAt).toISOString(),
-  };
 }

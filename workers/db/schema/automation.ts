@@ -33,7 +33,7 @@ export const apiKeys = sqliteTable(
 
 /**
  * One claimed Idempotency-Key: inserted before the work runs (the primary key lets only one request
- * claim it), completed with the answer that later requests replay.
+ * claim it), marked with the work in the work's own batch, completed with the answer that later requests replay.
  */
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
@@ -45,6 +45,13 @@ export const idempotencyKeys = sqliteTable(
     requestHash: text("request_hash").notNull(),
     responseStatus: integer("response_status"),
     responseBody: text("response_body"),
+    /** This claim's own id: a request's work names it (ADR 125), so a claim taken over since is never marked. */
+    claimId: text("claim_id"),
+    /**
+     * What the claiming request's work made or touched (a post's id, the media ids…), written in the same D1 batch
+     * as that work: a claim whose Worker died after its work committed answers from it instead of doing it again.
+     */
+    work: text("work"),
     createdAt: ms("created_at").notNull(),
     expiresAt: ms("expires_at").notNull(),
   },
