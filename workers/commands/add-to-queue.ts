@@ -29,6 +29,6 @@ export async function saveToQueue<Saved extends { _id: string; status: string }>
   );
   const saved = await save(queuedFields(fields, slots));
   if (saved.status === "pending_approval") return saved;
-  await deps.queue.place(actor.workspace.id, saved._id, slots);
+  await deps.queue.place(actor.workspace, saved._id, slots);
   return deps.posts.get(actor.workspace.id, saved._id);
 }

@@ -3,7 +3,16 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { postTargets } from "../db/schema/posts";
 import type { TargetStatus } from "../delivery";
-import { decideTargets, deleteTargets, dueNow, earliestDue, insertTargets, retimeTarget } from "./target-writes";
+import {
+  decideTargets,
+  deleteTargets,
+  dueNow,
+  earliestDue,
+  freeSlots,
+  insertTargets,
+  type RetimeMove,
+  retimeTarget,
+} from "./target-writes";
 
 /**
  * The moves of channels (post_targets) that other modules ask publishing for: a post command's channels, an
@@ -58,10 +67,14 @@ export class TargetMoves {
   /**
    * Waiting channels moved to new due times (Add to queue, a reorder, Share next with `restart`, whose attempt
    * count starts over), each only while still `scheduled`; every post touched shows its earliest waiting time.
+   * Moves naming a `slot` let go of their old ones first, then hold the new ones: one queued channel per account
+   * and slot (ADR 126), so a slot another channel took meanwhile fails the whole batch (`isUniqueViolation`).
    */
-  async retime(moves: Array<{ id: string; postId: string; dueAt: number }>, options: { restart?: boolean } = {}) {
+  async retime(moves: Array<RetimeMove & { postId: string }>, options: { restart?: boolean } = {}) {
     const now = this.now();
-    const [first, ...rest] = moves.map((m) => retimeTarget(this.db, m, options.restart ?? false, now));
+    const slotted = moves.filter((m) => m.slot !== undefined).map((m) => m.id);
+    const retimes = moves.map((m) => retimeTarget(this.db, m, options.restart ?? false, now));
+    const [first, ...rest] = [...freeSlots(this.db, slotted), ...retimes];
     if (!first) return;
     const postIds = [...new Set(moves.map((m) => m.postId))];
     await this.db.batch([first, ...rest, ...postIds.map((id) => earliestDue(this.db, id, now))]);

@@ -289,11 +289,22 @@ export function decideTargets(
 }
 
 /** A waiting channel moved to a new due time (its attempt count starting over with `restart`), while `scheduled`. */
-export function retimeTarget(db: Db, move: { id: string; dueAt: number }, restart: boolean, now: number) {
+export function retimeTarget(db: Db, move: RetimeMove, restart: boolean, now: number) {
+  const slot = move.slot === undefined ? {} : { queueSlot: move.slot };
   return db
     .update(postTargets)
-    .set({ dueAt: move.dueAt, ...(restart ? { attemptCount: 0 } : {}), updatedAt: now })
+    .set({ dueAt: move.dueAt, ...slot, ...(restart ? { attemptCount: 0 } : {}), updatedAt: now })
     .where(and(eq(postTargets.id, move.id), eq(postTargets.status, "scheduled")));
+}
+
+/** A channel's new due time and, when the queue moves it, the slot it then holds (null: none; ADR 126). */
+export type RetimeMove = { id: string; dueAt: number; slot?: number | null };
+
+/** Up to 100 channels let go of their queue slots, first in a batch that gives the slots out again (ADR 126). */
+export function freeSlots(db: Db, ids: string[]) {
+  return chunksOf(ids, D1_MAX_PARAMS - 1).map((run) =>
+    db.update(postTargets).set({ queueSlot: null }).where(inArray(postTargets.id, run)),
+  );
 }
 
 /** The post's shown time follows its earliest waiting channel. */

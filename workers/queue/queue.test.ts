@@ -198,6 +198,42 @@ describe("queue time slots", () => {
   );
 
   it(
+    "eight Add to queue requests at once for one account take eight different slots, the next eight in order",
+    atNoonUtc(async () => {
+      const u = await registerUser();
+      const image = await uploadImage(u.token);
+      const x = await insertAccount(u.user.id, "twitter");
+      await setSlots(u, x, { slots: daily("08:00", "20:00") });
+      const free = (await queueOf(u, x)).upcoming.map((r) => r.at);
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, n) => addToQueue(u, image, { twitter: [x] }, `At once ${n}`)),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
+      const taken = answers.map((a) => a.body.data.platformPosts[0]!.dueAt!);
+      expect(new Set(taken).size).toBe(8);
+      expect(taken.every((at) => free.includes(at))).toBe(true);
+      // The queue shows one post in each slot, none as an extra row beside a slot.
+      const queue = await queueOf(u, x);
+      expect(queue.upcoming.filter((r) => r.post && !r.slot)).toEqual([]);
+      expect(queue.upcoming.filter((r) => r.post).length).toBe(8);
+      // A post scheduled by hand may still share a queued post's instant (ADR 022): it is no slot of the queue.
+      const byHand = await call<"POST /api/posts">("/api/posts", {
+        token: u.token,
+        body: {
+          content: "By hand",
+          platforms: ["twitter"],
+          selectedAccounts: { twitter: [x] },
+          images: [image],
+          status: "scheduled",
+          scheduledDate: taken[0],
+        },
+      });
+      expect(byHand.status, byHand.body.message).toBe(201);
+      expect(byHand.body.data.platformPosts[0]!.dueAt).toBe(taken[0]);
+    }),
+  );
+
+  it(
     "reorders the queue: posts swap slots, and a post not waiting there is refused",
     atNoonUtc(async () => {
       const u = await registerUser();

@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, inArray, isNotNull, lte, notInArray } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, lte, ne, notInArray } from "drizzle-orm";
 import { readInRuns } from "../db/chunks";
 import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/constraint";
 import { connectedAccounts } from "../db/schema/accounts";
 import { posts, postTargets } from "../db/schema/posts";
 import { accountQueues } from "../db/schema/queue";
@@ -14,6 +15,10 @@ export const QUEUE_VIEW_DAYS = 14;
 export const QUEUE_VIEW_MAX_DAYS = 366;
 /** Targets in these states do not hold a slot (a draft has no time; a failed one left it). */
 const NOT_HOLDING: Array<typeof postTargets.$inferSelect.status> = ["draft", "failed"];
+/** How many times Add to queue looks again for free slots when other posts took its slots first (ADR 126). */
+const PLACE_TRIES = 25;
+/** The columns of the one-queued-channel-per-slot index (post_targets_queue_slot_uq), as SQLite names them. */
+const SLOT_INDEX = "post_targets.account_id, post_targets.due_at";
 
 const ACCOUNT_COLUMNS = {
   id: connectedAccounts.id,
@@ -27,6 +32,7 @@ type QueueRow = typeof accountQueues.$inferSelect;
 export const QueueErrors = {
   notInQueue: "Some of these posts are no longer waiting in this queue. Reload the queue and try again.",
   emptyQueue: "This queue has no post waiting to be shared.",
+  busy: "Many posts are being added to this queue at once. Please try again.",
 } as const;
 
 /**
@@ -177,13 +183,18 @@ export class QueueService {
 
   /**
    * The next free slot of each account (Add to queue). A slot is taken by any of the account's targets
-   * due at that instant, whether it was queued or scheduled by hand. Refuses an account without slots.
+   * due at that instant, whether it was queued or scheduled by hand, but those of the post `placing` (which is
+   * looking again). Refuses an account without slots.
    */
-  async placements(workspace: { id: string; timezone: string }, accountIds: string[]): Promise<Map<string, number>> {
+  async placements(
+    workspace: { id: string; timezone: string },
+    accountIds: string[],
+    placing?: string,
+  ): Promise<Map<string, number>> {
     if (accountIds.length === 0) throw new Invalid(QueueMessages.noAccounts);
     const now = this.now();
     const settings = await this.settings(workspace.id, accountIds);
-    const held = await readInRuns(accountIds, 2 + NOT_HOLDING.length, (run) =>
+    const held = await readInRuns(accountIds, 3 + NOT_HOLDING.length, (run) =>
       this.db
         .select({ accountId: postTargets.accountId, dueAt: postTargets.dueAt })
         .from(postTargets)
@@ -193,6 +204,7 @@ export class QueueService {
             inArray(postTargets.accountId, run),
             notInArray(postTargets.status, NOT_HOLDING),
             gte(postTargets.dueAt, now),
+            placing === undefined ? undefined : ne(postTargets.postId, placing),
           ),
         ),
     );
@@ -212,14 +224,28 @@ export class QueueService {
     return out;
   }
 
-  /** Moves the post's scheduled targets to their accounts' slots; the post shows its earliest one. */
-  async place(workspaceId: string, postId: string, slots: Map<string, number>) {
+  /**
+   * Moves the post's scheduled targets to their accounts' slots, each then holding its slot; the post shows its
+   * earliest one. A slot holds one queued channel (ADR 126): when another Add to queue took one of these first, the
+   * post looks again for its accounts' next free slots and takes those.
+   */
+  async place(workspace: { id: string; timezone: string }, postId: string, slots: Map<string, number>) {
     const targets = await this.db
       .select({ id: postTargets.id, accountId: postTargets.accountId, status: postTargets.status })
       .from(postTargets)
-      .where(and(eq(postTargets.postId, postId), eq(postTargets.workspaceId, workspaceId)));
+      .where(and(eq(postTargets.postId, postId), eq(postTargets.workspaceId, workspace.id)));
     const moving = targets.filter((t) => t.status === "scheduled" && slots.has(t.accountId));
-    await this.moves.retime(moving.map((t) => ({ id: t.id, postId, dueAt: slots.get(t.accountId)! })));
+    let free = slots;
+    for (let tries = 1; ; tries++) {
+      try {
+        const at = (t: (typeof moving)[number]) => free.get(t.accountId)!;
+        return await this.moves.retime(moving.map((t) => ({ id: t.id, postId, dueAt: at(t), slot: at(t) })));
+      } catch (err) {
+        if (!isUniqueViolation(err, SLOT_INDEX)) throw err;
+        if (tries >= PLACE_TRIES) throw new Conflict(QueueErrors.busy);
+        free = await this.placements(workspace, [...slots.keys()], postId);
+      }
+    }
   }
 
   /** Reorders the account's waiting posts: they keep the times they hold and take them in `targetIds` order. */
@@ -229,7 +255,12 @@ export class QueueService {
     // Up to 500 ids beside 4 other values: in runs.
     const rows = await readInRuns([...new Set(targetIds)], 4, (run) =>
       this.db
-        .select({ id: postTargets.id, postId: postTargets.postId, dueAt: postTargets.dueAt })
+        .select({
+          id: postTargets.id,
+          postId: postTargets.postId,
+          dueAt: postTargets.dueAt,
+          queueSlot: postTargets.queueSlot,
+        })
         .from(postTargets)
         .where(
           and(
@@ -247,7 +278,14 @@ export class QueueService {
       rows.map((r) => ({ id: r.id, dueAt: r.dueAt! })),
       targetIds,
     );
-    await this.moves.retime(rows.map((r) => ({ id: r.id, postId: r.postId, dueAt: times.get(r.id)! })));
+    // The slots the listed posts held stay held, by whichever post takes each (ADR 126).
+    const held = new Set(rows.filter((r) => r.queueSlot === r.dueAt).map((r) => r.dueAt!));
+    await this.moves.retime(
+      rows.map((r) => {
+        const dueAt = times.get(r.id)!;
+        return { id: r.id, postId: r.postId, dueAt, slot: held.has(dueAt) ? dueAt : null };
+      }),
+    );
   }
 
   /**
@@ -270,7 +308,7 @@ export class QueueService {
       .orderBy(asc(postTargets.dueAt), asc(postTargets.createdAt))
       .limit(1);
     if (!next) throw new Conflict(QueueErrors.emptyQueue);
-    await this.moves.retime([{ id: next.id, postId: next.postId, dueAt: this.now() }], { restart: true });
+    await this.moves.retime([{ id: next.id, postId: next.postId, dueAt: this.now(), slot: null }], { restart: true });
     return { postId: next.postId, targetId: next.id };
   }
 }

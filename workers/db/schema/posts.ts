@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { type LocalPostOptions, PLATFORMS, type Platform, type PostFormat } from "../../platform-profile";
 import { connectedAccounts } from "./accounts";
 import { createdAt, ms } from "./columns";
@@ -134,10 +134,20 @@ export const postTargets = sqliteTable(
     commentStatus: text("comment_status", { enum: ["pending", "published", "failed"] }),
     commentRemoteId: text("comment_remote_id"),
     commentError: text("comment_error"),
+    /**
+     * The queue slot Add to queue (or a reorder) put the channel in (ADR 126); it holds the slot while the channel
+     * is still due there (`due_at = queue_slot`). Null for a channel scheduled by hand.
+     */
+    queueSlot: ms("queue_slot"),
     createdAt: createdAt(),
     updatedAt: ms("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
   },
   (t) => [
+    // One queued channel per account and slot (ADR 126): two Add to queue at once cannot both land on a slot. A
+    // channel scheduled by hand, moved off its slot, a draft or a failed one holds none.
+    uniqueIndex("post_targets_queue_slot_uq")
+      .on(t.accountId, t.dueAt)
+      .where(sql`queue_slot = due_at AND status NOT IN ('draft', 'failed')`),
     index("post_targets_post_idx").on(t.postId),
     index("post_targets_due_idx").on(t.status, t.dueAt),
     index("post_targets_account_idx").on(t.accountId, t.status),
