@@ -22,6 +22,7 @@ const firstLoad = firstLoadChunks(import.meta.dirname, {
   layout: `app/${appLayout.file}`,
   signIn: `app/${routes.find((r) => r.path === "auth")!.file}`,
   outside: routes.filter((r) => r !== appLayout && !devOnly(r)).map((r) => `app/${r.file}`),
+  pages: appLayout.children!.map((r) => `app/${r.file}`),
 });
 
 export default defineConfig(({ command }) => ({
