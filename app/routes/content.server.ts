@@ -6,7 +6,7 @@ import { parseOrThrow } from "../../workers/http/validate";
 import { labelService } from "../../workers/labels/index";
 import { listPostsSchema, toListQuery } from "../../workers/posts/index";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
-import { can } from "../../workers/tenancy/roles";
+import { allows } from "../../workers/tenancy/roles";
 
 /**
  * The posts tab's list for the URL's filters, as GET /api/posts reads it (`workspace.read`, its schema and query):
@@ -16,7 +16,7 @@ import { can } from "../../workers/tenancy/roles";
  */
 export async function contentPosts(ctx: AppContext, url: URL) {
   const { auth, actor, vars } = signedIn(ctx, url);
-  const canShare = can(actor.workspace.role, "posts.approve");
+  const canShare = allows(actor.workspace, "posts.approve");
   try {
     ensurePermitted(vars, "workspace.read");
     const query = Object.fromEntries(new URLSearchParams(postsQuery(filtersOf(url.searchParams))));

@@ -18,7 +18,7 @@ import {
   savedReplyBody,
 } from "../../workers/inbox/index";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
-import { can } from "../../workers/tenancy/roles";
+import { allows } from "../../workers/tenancy/roles";
 
 /** The inbox page's list with the URL's filters (the API's query), the members to assign to and what the role may do. */
 export async function inboxData(ctx: AppContext, url: URL) {
@@ -66,7 +66,7 @@ export async function inboxData(ctx: AppContext, url: URL) {
     /** Per network, the hide, like and delete its API offers: the page shows only those (ADR 083). */
     actions: inbox.actionsOn(networks),
     me: auth.user.id,
-    may: { triage: can(workspace.role, "inbox.triage"), reply: can(workspace.role, "inbox.reply") },
+    may: { triage: allows(workspace, "inbox.triage"), reply: allows(workspace, "inbox.reply") },
   };
 }
 

@@ -15,7 +15,7 @@ import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
 import type { WorkspaceContext } from "../../workers/tenancy/membership";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
-import { can } from "../../workers/tenancy/roles";
+import { allows } from "../../workers/tenancy/roles";
 import { activityQuery } from "../../workers/workspaces/index";
 
 interface Session {
@@ -37,7 +37,7 @@ export async function developerTabData(open: string | null, { services }: AppCon
   const { auth, workspace } = session;
   const params = url.searchParams;
   const apiTab = async () => {
-    const manage = can(workspace.role, "webhooks.manage");
+    const manage = allows(workspace, "webhooks.manage");
     const log = manage ? params.get(DELIVERY_LOG) : null;
     const [keys, endpoints, deliveries] = await Promise.all([
       services.apiKeys.list({ userId: auth.user.id, workspaceId: workspace.id }),

@@ -19,7 +19,7 @@ import { labelService } from "../../workers/labels/index";
 import { LinkReplies, linkSettingsBody } from "../../workers/links/index";
 import { checkSetup } from "../../workers/setup/index";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
-import { can } from "../../workers/tenancy/roles";
+import { allows, can } from "../../workers/tenancy/roles";
 import { workspacePatch } from "../../workers/workspaces/index";
 import { accountsTabData, blueskyConnectAction, disconnectAction, locationsAction } from "./settings-accounts.server";
 import { brandAction, isBrandIntent } from "./settings-brand.server";
@@ -64,7 +64,7 @@ export async function settingsData(ctx: AppContext, url: URL) {
           ([settings, bio]) => ({
             settings,
             bio,
-            canEdit: can(workspace.role, "workspace.settings"),
+            canEdit: allows(workspace, "workspace.settings"),
             origin: ctx.services.config.APP_ORIGIN,
           }),
         )

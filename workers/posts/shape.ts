@@ -32,6 +32,8 @@ export function shapePosts(rows: PostRow[], related: Related, lastFailures: Map<
     return {
       _id: p.id,
       id: p.id,
+      /** The member who wrote it: a contributor may edit and delete only their own (ADR 127). */
+      authorId: p.userId,
       content: p.content,
       platforms: p.platforms,
       selectedAccounts,

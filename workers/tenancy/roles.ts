@@ -105,6 +105,11 @@ export const ARCHIVED_ALLOWS: readonly Action[] = [
 export const archivedRefusal = (workspaceName: string) =>
   `${workspaceName} is archived, so it is read-only. An owner can unarchive it in Settings → Workspace.`;
 
+/** Whether the member may do `action` here: their role allows it, and the workspace is not archived or it allows it. */
+export function allows(workspace: { role: Role; archived?: boolean }, action: Action): boolean {
+  return can(workspace.role, action) && !(workspace.archived && !ARCHIVED_ALLOWS.includes(action));
+}
+
 /**
  * Refuses (403) an action the member's role cannot do, or any change while the workspace is archived; for the
  * middleware and for checks that depend on the data (whose post).
@@ -124,4 +129,23 @@ export function postWriteActions(change: { own: boolean; schedules: boolean }): 
     ...(change.own ? [] : (["posts.manage"] as const)),
     ...(change.schedules ? (["posts.publish"] as const) : []),
   ];
+}
+
+/**
+ * Why each action the member may not do here is refused, for the pages to hide or disable its controls (ADR 127),
+ * in the 403's own words: in an archived workspace the archive's (no role would help), else the role's and who can
+ * grant the role that may. Only refused actions are named, so the words live here, not in every page's bundle.
+ */
+export function refusals(workspace: { role: Role; name: string; archived?: boolean }): Partial<Record<Action, string>> {
+  const out: Partial<Record<Action, string>> = {};
+  for (const action of ACTIONS) {
+    if (workspace.archived && !ARCHIVED_ALLOWS.includes(action)) out[action] = archivedRefusal(workspace.name);
+    else if (!can(workspace.role, action)) {
+      const lowest = ROLES.findLast((r) => can(r, action))!;
+      const granters =
+        lowest === "owner" ? "" : ` Ask an owner${lowest === "admin" ? "" : " or admin"} for the ${lowest} role.`;
+      out[action] = `${refusal(workspace.role, workspace.name)}${granters}`;
+    }
+  }
+  return out;
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { ACTIONS, type Action, can, ensureCan, postWriteActions, ROLES, type Role } from "./roles";
+import {
+  ACTIONS,
+  type Action,
+  archivedRefusal,
+  can,
+  ensureCan,
+  postWriteActions,
+  ROLES,
+  type Role,
+  refusals,
+} from "./roles";
 
 const allowed = (role: Role) => ACTIONS.filter((a) => can(role, a));
 
@@ -89,5 +99,28 @@ describe("an archived workspace (ADR 078)", () => {
     expect(() => ensureCan({ ...archived, role: "viewer" }, "workspace.delete")).toThrow(
       "Your role (viewer) cannot do this in Acme.",
     );
+  });
+});
+
+describe("refusals(workspace)", () => {
+  it("names only what the role may not do, in the 403's words and who can grant it", () => {
+    const viewer = refusals({ role: "viewer", name: "Oven" });
+    expect(Object.keys(viewer)).toEqual(ACTIONS.filter((a) => !can("viewer", a)));
+    expect(viewer["posts.write"]).toBe(
+      "Your role (viewer) cannot do this in Oven. Ask an owner or admin for the contributor role.",
+    );
+    expect(viewer["members.manage"]).toBe(
+      "Your role (viewer) cannot do this in Oven. Ask an owner for the admin role.",
+    );
+    expect(viewer["workspace.delete"]).toBe("Your role (viewer) cannot do this in Oven.");
+    expect(refusals({ role: "owner", name: "Oven" })).toEqual({});
+  });
+
+  it("in an archived workspace every change is refused with the archive's words, whatever the role", () => {
+    const owner = refusals({ role: "owner", name: "Oven", archived: true });
+    expect(owner["posts.write"]).toBe(archivedRefusal("Oven"));
+    expect(owner["workspace.read"]).toBeUndefined();
+    expect(owner["workspace.delete"]).toBeUndefined();
+    expect(refusals({ role: "viewer", name: "Oven", archived: true })["posts.write"]).toBe(archivedRefusal("Oven"));
   });
 });
