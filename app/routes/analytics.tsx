@@ -20,9 +20,11 @@ import {
 } from "~/components/analytics/tab-panels";
 import { PageHeader } from "~/components/PageHeader";
 import { EmptyState } from "~/components/ui/EmptyState";
+import { RefusedNote } from "~/components/ui/RefusedNote";
 import { primaryButton } from "~/components/ui/styles";
 import { UrlTabList, UrlTabPanel } from "~/components/ui/UrlTabs";
 import { formatDateTime } from "~/lib/format";
+import { useMay } from "~/lib/may";
 import { pageMeta } from "~/lib/meta";
 import { notify } from "~/lib/notify";
 import { useEachReply } from "~/lib/use-each-reply";
@@ -100,11 +102,12 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
   }
 
   const syncing = sync.state !== "idle";
+  const cannotSync = useMay().why("analytics.manage");
   const overview = figures?.overview;
   return (
     <>
       <PageHeader title="Analytics" description="Performance insights across your connected accounts.">
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm text-slate-500" data-testid="last-synced">
             {overview?.lastSyncedAt
               ? `Last synced ${formatDateTime(overview.lastSyncedAt, timezone)}`
@@ -112,11 +115,17 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
           </p>
           <sync.Form method="post">
             <input type="hidden" name="intent" value="sync" />
-            <button type="submit" className={primaryButton} disabled={syncing}>
+            <button
+              type="submit"
+              className={primaryButton}
+              disabled={syncing || !!cannotSync}
+              aria-describedby={cannotSync && "sync-refused"}
+            >
               <RefreshCw className={`size-4 ${syncing ? "animate-spin" : ""}`} aria-hidden />
               {syncing ? "Syncing..." : "Sync Data"}
             </button>
           </sync.Form>
+          <RefusedNote id="sync-refused" why={cannotSync} />
         </div>
       </PageHeader>
       {posted?.intent === "sync" && (

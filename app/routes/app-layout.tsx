@@ -1,9 +1,12 @@
 import { Outlet, redirect, useNavigation } from "react-router";
 import { AppShell } from "~/components/shell/AppShell";
 import { PublishFailureNotices } from "~/components/shell/PublishFailureNotices";
+import { RefusedNote } from "~/components/ui/RefusedNote";
 import { skipDialogRevalidation } from "~/lib/dialog-params";
+import { useMay } from "~/lib/may";
 import { signInPath } from "~/lib/redirect";
 import { appContext } from "../../workers/context";
+import { refusals } from "../../workers/tenancy/roles";
 import type { Route } from "./+types/app-layout";
 
 /** Every page inside the app needs a session; signed-out visitors go to /auth and come back after. */
@@ -21,7 +24,15 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return {
     user: { id: auth.user.id, displayName, email, timezone },
     workspace: {
-      current: { id: workspace.id, name: workspace.name, role: workspace.role, mediaRequired: workspace.mediaRequired },
+      current: {
+        id: workspace.id,
+        name: workspace.name,
+        role: workspace.role,
+        mediaRequired: workspace.mediaRequired,
+        archived: workspace.archived,
+      },
+      /** What the member may not do here (role or archive), each with why: the pages hide or disable those controls. */
+      refused: refusals(workspace),
       workspaces: switcher,
     },
     platformsMode: services.config.PLATFORMS_MODE,
@@ -34,6 +45,7 @@ export const shouldRevalidate = skipDialogRevalidation;
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const { why } = useMay();
   return (
     <AppShell user={loaderData.user} workspace={loaderData.workspace} counts={{ "/inbox": loaderData.inboxOpen }}>
       {navigation.state === "loading" && (
@@ -44,6 +56,12 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         />
       )}
       <PublishFailureNotices />
+      {/* Archived: every page is read-only; one line above each says so, and the controls beside it are disabled. */}
+      {loaderData.workspace.current.archived && (
+        <div className="mb-4 rounded-md bg-amber-50 px-3 py-2">
+          <RefusedNote id="workspace-archived" why={why("posts.write")} />
+        </div>
+      )}
       <Outlet />
     </AppShell>
   );

@@ -11,6 +11,7 @@ import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { linkButton, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { accountName } from "~/lib/account-name";
 import { formatCompact } from "~/lib/format";
+import { useMay } from "~/lib/may";
 import { pageMeta } from "~/lib/meta";
 import { signInPath } from "~/lib/redirect";
 import { appContext } from "../../workers/context";
@@ -81,6 +82,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [spinning, spin] = useSpin(3000);
   const loading = revalidator.state === "loading";
+  const { may } = useMay();
 
   if (!dashboard) {
     return (
@@ -166,15 +168,19 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0 space-y-6">
           <Panel title="Quick Actions">
             <div className="grid gap-2">
-              <Link to="/content?compose=1" className={primaryButton}>
-                <PenSquare className="size-4" aria-hidden /> Create Post
-              </Link>
+              {may("posts.write") && (
+                <Link to="/content?compose=1" className={primaryButton}>
+                  <PenSquare className="size-4" aria-hidden /> Create Post
+                </Link>
+              )}
               <Link to="/planner" className={secondaryButton}>
                 <CalendarDays className="size-4" aria-hidden /> Plan Content
               </Link>
-              <Link to="/ai-assistant" className={secondaryButton}>
-                <Sparkles className="size-4" aria-hidden /> AI Assistant
-              </Link>
+              {may("ai.use") && (
+                <Link to="/ai-assistant" className={secondaryButton}>
+                  <Sparkles className="size-4" aria-hidden /> AI Assistant
+                </Link>
+              )}
             </div>
           </Panel>
           <Panel

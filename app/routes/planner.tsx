@@ -12,6 +12,7 @@ import { AgendaList, preloadViews, WeekGrid } from "~/components/planner/views";
 import { useLivePosts } from "~/components/posts/use-live-posts";
 import { usePostDialogs } from "~/components/posts/use-post-dialogs";
 import { OnDemandDrag } from "~/components/ui/OnDemandDrag";
+import { useMay } from "~/lib/may";
 import { pageMeta } from "~/lib/meta";
 import { notify } from "~/lib/notify";
 import { useFormAction } from "~/lib/use-form-action";
@@ -88,7 +89,8 @@ export default function PlannerPage({ loaderData: { today, posts, drafts, labels
     setMoved((m) => Object.fromEntries(Object.entries(m).filter(([id]) => id !== post.id)));
   };
 
-  const openDay = (day: string) => dialogs.compose({ day });
+  const refused = useMay().why("posts.write");
+  const openDay = refused ? undefined : (day: string) => dialogs.compose({ day });
   // Below the desktop width a month's or week's cells are too narrow to read a chip: the same days as a list.
   const narrow = useMediaQuery(MOBILE_QUERY);
   return (
@@ -131,6 +133,7 @@ export default function PlannerPage({ loaderData: { today, posts, drafts, labels
         channels={channels}
         onChannels={setChannels}
         onCreate={() => dialogs.compose({})}
+        refused={refused}
       />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <OnDemandDrag onDragEnd={onDragEnd}>

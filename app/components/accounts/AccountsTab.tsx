@@ -2,8 +2,10 @@ import { useEffect, useState } from "react";
 import { Link, useActionData, useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
 import { PlatformMark } from "~/components/platforms/PlatformMark";
 import { Dialog } from "~/components/ui/on-demand-dialog";
+import { RefusedNote } from "~/components/ui/RefusedNote";
 import { accountName } from "~/lib/account-name";
 import { formatDateTime } from "~/lib/format";
+import { useMay } from "~/lib/may";
 import { notify } from "~/lib/notify";
 import { useEachReply } from "~/lib/use-each-reply";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -31,6 +33,7 @@ const linkProps = { replace: true, preventScrollReset: true } as const;
 export function AccountsTab({ data }: { data: AccountsTabData }) {
   const { accounts, waiting } = data;
   const hydrated = useHydrated();
+  const refused = useMay().why("accounts.manage");
   // The posts a disconnect would hold show their time in the user's timezone, on the server as in the browser.
   const timezone = useRouteLoaderData<typeof appLoader>("app")?.user.timezone ?? "UTC";
   const [params, setParams] = useSearchParams();
@@ -99,14 +102,26 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
 
       <div className="flex items-center justify-between">
         <h3 className="text-lg font-medium">Connected Accounts</h3>
-        <Link
-          to={withDialog("connect", "pick")}
-          {...linkProps}
-          className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-on-accent hover:bg-blue-700"
-        >
-          {connectButtonLabel(accounts)}
-        </Link>
+        {refused ? (
+          <button
+            type="button"
+            disabled
+            aria-describedby="connect-refused"
+            className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-on-accent opacity-50"
+          >
+            {connectButtonLabel(accounts)}
+          </button>
+        ) : (
+          <Link
+            to={withDialog("connect", "pick")}
+            {...linkProps}
+            className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-on-accent hover:bg-blue-700"
+          >
+            {connectButtonLabel(accounts)}
+          </Link>
+        )}
       </div>
+      <RefusedNote id="connect-refused" why={refused} />
 
       <UrlDialog
         hydrated={hydrated}

@@ -2,8 +2,10 @@ import { Download, FileSpreadsheet, FileText, Table } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { FormError } from "~/components/ui/FormError";
+import { RefusedNote } from "~/components/ui/RefusedNote";
 import { inputClass, labelClass, linkButton, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { formatDateTime } from "~/lib/format";
+import { useMay } from "~/lib/may";
 import { useFormAction } from "~/lib/use-form-action";
 import { useHydrated } from "~/lib/use-hydrated";
 import { hourLabel } from "./hours";
@@ -262,6 +264,8 @@ export function ReportsTab({
   recent: Recent[];
 }) {
   const hydrated = useHydrated();
+  // Scheduled reports are set up with `analytics.manage`; below it they are listed, not changed, and a line says why.
+  const refused = useMay().why("analytics.manage");
   const href = useScheduleHref();
   const opened = new URLSearchParams(useLocation().search).get("schedule");
   const [chosen, setEditing] = useState<string | "new" | null>(null);
@@ -333,11 +337,13 @@ export function ReportsTab({
                     Also to {s.recipients.map((r) => `${r.email}${r.unsubscribed ? " (unsubscribed)" : ""}`).join(", ")}
                   </span>
                 )}
-                <span className="flex gap-3">
-                  {open(s.id, "Edit", linkButton)}
-                  <SendNow schedule={s} />
-                  <ToggleSchedule schedule={s} />
-                </span>
+                {!refused && (
+                  <span className="flex gap-3">
+                    {open(s.id, "Edit", linkButton)}
+                    <SendNow schedule={s} />
+                    <ToggleSchedule schedule={s} />
+                  </span>
+                )}
               </div>
               {editing === s.id && (
                 <ScheduleForm
@@ -350,7 +356,9 @@ export function ReportsTab({
             </li>
           ))}
         </ul>
-        {editing === "new" ? (
+        {refused ? (
+          <RefusedNote id="schedule-refused" why={refused} />
+        ) : editing === "new" ? (
           <ScheduleForm id={null} initial={NEW_DRAFT} timezone={scheduleTimezone} onDone={() => setEditing(null)} />
         ) : (
           open("new", "Schedule New Report", `${secondaryButton} mt-3`)

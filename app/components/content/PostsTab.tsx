@@ -9,7 +9,9 @@ import { useLivePosts } from "~/components/posts/use-live-posts";
 import type { usePostDialogs } from "~/components/posts/use-post-dialogs";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { FormError } from "~/components/ui/FormError";
+import { RefusedNote } from "~/components/ui/RefusedNote";
 import { inputClass, labelClass, linkButton, primaryButton, secondaryButton } from "~/components/ui/styles";
+import { useMay } from "~/lib/may";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Label } from "../../../workers/labels/public";
 import { filtersHref, filtersOf, hasFilters, NO_FILTERS, type PostFilters, STATUS_OPTIONS } from "./post-filters";
@@ -29,6 +31,8 @@ export function PostsTab({
   list: { posts: PostJson[]; message: string | null; canShare: boolean; labels: Label[] };
 }) {
   useLivePosts(posts);
+  const { why, mayChangePost } = useMay();
+  const refused = why("posts.write");
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const loading = useNavigation().state === "loading";
@@ -169,9 +173,16 @@ export function PostsTab({
             </Link>
           </>
         )}
-        <button type="button" className={primaryButton} onClick={() => dialogs.compose({})}>
+        <button
+          type="button"
+          className={primaryButton}
+          onClick={() => dialogs.compose({})}
+          disabled={!!refused}
+          aria-describedby={refused && "create-refused"}
+        >
           <Plus className="size-4" aria-hidden /> Create Post
         </button>
+        <RefusedNote id="create-refused" why={refused} />
       </Form>
       {message ? (
         <FormError message={message} />
@@ -187,8 +198,10 @@ export function PostsTab({
                 post={post}
                 timeZone={timeZone}
                 onOpen={() => dialogs.showDetail(post)}
-                onEdit={() => dialogs.compose({ post })}
-                onDelete={() => dialogs.confirmDelete(post)}
+                {...(mayChangePost(post) && {
+                  onEdit: () => dialogs.compose({ post }),
+                  onDelete: () => dialogs.confirmDelete(post),
+                })}
               />
               {/* The post dialog's share panel needs JavaScript; without it the share page is a page of its own. */}
               {canShare && !hydrated && (

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { statusLabel } from "~/components/posts/post-view";
 import { Modal } from "~/components/ui/Modal";
 import { dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
+import { useMay } from "~/lib/may";
 import { notify } from "~/lib/notify";
 import type { MediaJson } from "../../../workers/media/index";
 import { MediaThumb } from "./MediaThumb";
@@ -25,6 +26,7 @@ interface Props {
  * confirmation.
  */
 export function MediaDetailDialog({ item, onOpenChange, onUpdated, onDeleted }: Props) {
+  const { may } = useMay();
   const [altText, setAltText] = useState("");
   const [tags, setTags] = useState("");
   const [saving, setSaving] = useState(false);
@@ -53,7 +55,7 @@ export function MediaDetailDialog({ item, onOpenChange, onUpdated, onDeleted }: 
       title="Media Details"
       footer={
         <>
-          <DeleteMediaButton item={item} onDeleted={onDeleted} />
+          {may("media.manage") && <DeleteMediaButton item={item} onDeleted={onDeleted} />}
           <a href={item.url} download={item.filename} className={secondaryButton}>
             <Download className="size-4" aria-hidden />
             Download

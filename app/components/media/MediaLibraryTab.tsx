@@ -1,7 +1,9 @@
 import { ImageIcon, LayoutGrid, List, Search, Upload } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { EmptyState } from "~/components/ui/EmptyState";
+import { RefusedNote } from "~/components/ui/RefusedNote";
 import { controlClass, inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
+import { useMay } from "~/lib/may";
 import { notify } from "~/lib/notify";
 import { onDemand } from "~/lib/on-demand";
 import { useDebounced } from "~/lib/use-debounced";
@@ -58,9 +60,10 @@ export function MediaLibraryTab() {
   };
 
   const filtered = query.search !== "" || query.type !== "all";
+  const refused = useMay().why("media.upload");
 
   return (
-    <MediaDropArea label="Media Library" onFiles={openUpload} disabled={uploadOpen}>
+    <MediaDropArea label="Media Library" onFiles={openUpload} disabled={uploadOpen || !!refused}>
       <h2 className="sr-only">Media Library</h2>
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <div className="relative min-w-48 flex-1">
@@ -126,10 +129,17 @@ export function MediaLibraryTab() {
             );
           })}
         </div>
-        <button type="button" className={primaryButton} onClick={() => openUpload([])}>
+        <button
+          type="button"
+          className={primaryButton}
+          onClick={() => openUpload([])}
+          disabled={!!refused}
+          aria-describedby={refused && "upload-refused"}
+        >
           <Upload className="size-4" aria-hidden />
           Upload New Media
         </button>
+        <RefusedNote id="upload-refused" why={refused} />
       </div>
 
       {page === null ? (

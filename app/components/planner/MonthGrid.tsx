@@ -20,7 +20,8 @@ export function MonthGrid({
   today: string;
   byDay: Map<string, PostJson[]>;
   timeZone: string;
-  onDay: (day: string) => void;
+  /** Absent when the member may not write posts: the day's number is then no button to create one. */
+  onDay?: (day: string) => void;
   onPost: (post: PostJson) => void;
 }) {
   return (
@@ -70,7 +71,7 @@ function DayCell({
   today: boolean;
   posts: PostJson[];
   timeZone: string;
-  onDay: (day: string) => void;
+  onDay?: (day: string) => void;
   onPost: (post: PostJson) => void;
 }) {
   const { useDroppable } = useDragKit();
@@ -82,14 +83,22 @@ function DayCell({
       data-day={day}
       className={`min-h-24 p-1 ${muted ? "bg-slate-50" : "bg-surface"} ${isOver ? "ring-2 ring-brand-500 ring-inset" : ""}`}
     >
-      <button
-        type="button"
-        onClick={() => onDay(day)}
-        aria-label={`Create post on ${dayLabel(day, "MMMM d, yyyy")}`}
-        className={`mb-1 flex size-6 items-center justify-center rounded-full text-xs hover:bg-slate-100 ${today ? "bg-brand-600 font-semibold text-on-accent hover:bg-brand-700" : muted ? "text-slate-500" : "text-slate-700"}`}
-      >
-        {dayNumber(day)}
-      </button>
+      {onDay ? (
+        <button
+          type="button"
+          onClick={() => onDay(day)}
+          aria-label={`Create post on ${dayLabel(day, "MMMM d, yyyy")}`}
+          className={`mb-1 flex size-6 items-center justify-center rounded-full text-xs hover:bg-slate-100 ${today ? "bg-brand-600 font-semibold text-on-accent hover:bg-brand-700" : muted ? "text-slate-500" : "text-slate-700"}`}
+        >
+          {dayNumber(day)}
+        </button>
+      ) : (
+        <span
+          className={`mb-1 flex size-6 items-center justify-center rounded-full text-xs ${today ? "bg-brand-600 font-semibold text-on-accent" : muted ? "text-slate-500" : "text-slate-700"}`}
+        >
+          {dayNumber(day)}
+        </span>
+      )}
       <div className="space-y-1">
         {posts.map((p) => (
           <PostChip key={p.id} post={p} timeZone={timeZone} onOpen={() => onPost(p)} />

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { OnDemandMenu } from "~/components/ui/OnDemandMenu";
+import { RefusedNote } from "~/components/ui/RefusedNote";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
 import { onDemand } from "~/lib/on-demand";
 import { CALENDAR_VIEWS, type CalendarView } from "./calendar";
@@ -29,8 +30,10 @@ export function PlannerToolbar(props: {
   channels: string[];
   onChannels: (channels: string[]) => void;
   onCreate: () => void;
+  /** Why the member may not create posts here, if so: Create Post is then disabled with this line. */
+  refused?: string;
 }) {
-  const { view, viewHref, label, stepHref, todayHref, shown, onShown, channels, onChannels, onCreate } = props;
+  const { view, viewHref, label, stepHref, todayHref, shown, onShown, channels, onChannels, onCreate, refused } = props;
   return (
     <div className="mb-4 flex flex-wrap items-center gap-3">
       <div role="group" aria-label="Calendar view" className="inline-flex rounded-md border border-slate-300">
@@ -79,10 +82,17 @@ export function PlannerToolbar(props: {
         >
           <FiltersButtonText active={activeFilters(shown, channels)} />
         </OnDemandMenu>
-        <button type="button" className={primaryButton} onClick={onCreate}>
+        <button
+          type="button"
+          className={primaryButton}
+          onClick={onCreate}
+          disabled={!!refused}
+          aria-describedby={refused && "create-refused"}
+        >
           <Plus className="size-4" aria-hidden /> Create Post
         </button>
       </div>
+      <RefusedNote id="create-refused" why={refused} />
     </div>
   );
 }

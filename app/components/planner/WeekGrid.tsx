@@ -21,7 +21,7 @@ export function WeekGrid({
   today: string;
   posts: PostJson[];
   timeZone: string;
-  onDay: (day: string) => void;
+  onDay?: (day: string) => void;
   onPost: (post: PostJson) => void;
 }) {
   const days = weekDays(anchor);
@@ -53,14 +53,20 @@ export function WeekGrid({
         </div>
         {days.map((day) => (
           <div role="columnheader" key={day} className="py-2 text-center text-xs font-medium">
-            <button
-              type="button"
-              onClick={() => onDay(day)}
-              className={`rounded px-2 py-0.5 hover:bg-slate-100 ${day === today ? "bg-brand-600 text-on-accent hover:bg-brand-700" : ""}`}
-            >
-              {dayLabel(day, "EEE d")}
-              <span className="sr-only">: create post on {dayLabel(day, "MMMM d, yyyy")}</span>
-            </button>
+            {onDay ? (
+              <button
+                type="button"
+                onClick={() => onDay(day)}
+                className={`rounded px-2 py-0.5 hover:bg-slate-100 ${day === today ? "bg-brand-600 text-on-accent hover:bg-brand-700" : ""}`}
+              >
+                {dayLabel(day, "EEE d")}
+                <span className="sr-only">: create post on {dayLabel(day, "MMMM d, yyyy")}</span>
+              </button>
+            ) : (
+              <span className={`rounded px-2 py-0.5 ${day === today ? "bg-brand-600 text-on-accent" : ""}`}>
+                {dayLabel(day, "EEE d")}
+              </span>
+            )}
           </div>
         ))}
       </div>

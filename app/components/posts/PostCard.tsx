@@ -15,8 +15,9 @@ export function PostCard({
   post: PostJson;
   timeZone: string;
   onOpen: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Absent when the member may not change this post (ADR 127): the card then offers neither. */
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   const text = excerpt(post.content);
   return (
@@ -67,24 +68,26 @@ export function PostCard({
           <StatusBadge key={i} status={s.status} platform={s.platform} label={s.label} />
         ))}
       </div>
-      <div className="absolute top-2 right-2 z-10 flex gap-1 opacity-0 transition group-focus-within:opacity-100 group-hover:opacity-100">
-        <button
-          type="button"
-          aria-label="Edit post"
-          onClick={onEdit}
-          className="rounded bg-surface p-1.5 shadow hover:bg-slate-100"
-        >
-          <Pencil className="size-4" aria-hidden />
-        </button>
-        <button
-          type="button"
-          aria-label="Delete post"
-          onClick={onDelete}
-          className="rounded bg-surface p-1.5 text-red-600 shadow hover:bg-red-50"
-        >
-          <Trash2 className="size-4" aria-hidden />
-        </button>
-      </div>
+      {onEdit && (
+        <div className="absolute top-2 right-2 z-10 flex gap-1 opacity-0 transition group-focus-within:opacity-100 group-hover:opacity-100">
+          <button
+            type="button"
+            aria-label="Edit post"
+            onClick={onEdit}
+            className="rounded bg-surface p-1.5 shadow hover:bg-slate-100"
+          >
+            <Pencil className="size-4" aria-hidden />
+          </button>
+          <button
+            type="button"
+            aria-label="Delete post"
+            onClick={onDelete}
+            className="rounded bg-surface p-1.5 text-red-600 shadow hover:bg-red-50"
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </button>
+        </div>
+      )}
     </article>
   );
 }

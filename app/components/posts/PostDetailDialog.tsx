@@ -11,6 +11,7 @@ import { secondaryButton } from "~/components/ui/styles";
 import { accountName } from "~/lib/account-name";
 import { api } from "~/lib/api";
 import { formatDateTime } from "~/lib/format";
+import { useMay } from "~/lib/may";
 import { notify } from "~/lib/notify";
 import { usePollWhile } from "~/lib/use-poll-while";
 import type { PostAnalyticsData, SyncData } from "../../../workers/analytics/index";
@@ -66,6 +67,8 @@ export function PostDetailDialog({
   // The post as last seen: asked again while a channel is in flight, replaced by a retry's or confirm's answer.
   const [post, setPost] = useState(opened);
   useEffect(() => setPost(opened), [opened]);
+  const { may, mayChangePost } = useMay();
+  const mayChange = post !== null && mayChangePost(post);
   const published = post?.platformPosts.some((t) => t.status === "published") ?? false;
   const postId = post?.id;
 
@@ -124,39 +127,49 @@ export function PostDetailDialog({
   return (
     <Modal open onOpenChange={onOpenChange} title="Post Details" description={cardDate(post, timeZone)}>
       <div className="mb-3 flex justify-end gap-2">
-        {published && (
+        {published && may("analytics.manage") && (
           <button type="button" className={secondaryButton} onClick={sync} disabled={syncing}>
             <RefreshCw className={`size-4 ${syncing ? "animate-spin" : ""}`} aria-hidden />
             {syncing ? "Syncing..." : "Sync"}
           </button>
         )}
-        <DropdownMenu.Root>
-          <DropdownMenu.Trigger
-            className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50"
-            aria-label="Post actions"
-          >
-            <MoreHorizontal className="size-4" aria-hidden /> Actions
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content
-              align="end"
-              className="z-[70] min-w-40 rounded-md border border-slate-200 bg-surface p-1 shadow-lg"
+        {(mayChange || may("posts.write")) && (
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger
+              className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50"
+              aria-label="Post actions"
             >
-              <DropdownMenu.Item className={itemClass} onSelect={() => onEdit(post)}>
-                Edit Post
-              </DropdownMenu.Item>
-              <DropdownMenu.Item className={itemClass} onSelect={() => onDuplicate(post)}>
-                Duplicate post
-              </DropdownMenu.Item>
-              <DropdownMenu.Item className={itemClass} onSelect={askRepost}>
-                Repost Now
-              </DropdownMenu.Item>
-              <DropdownMenu.Item className={`${itemClass} text-red-600`} onSelect={() => onDelete(post)}>
-                Delete
-              </DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+              <MoreHorizontal className="size-4" aria-hidden /> Actions
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content
+                align="end"
+                className="z-[70] min-w-40 rounded-md border border-slate-200 bg-surface p-1 shadow-lg"
+              >
+                {mayChange && (
+                  <DropdownMenu.Item className={itemClass} onSelect={() => onEdit(post)}>
+                    Edit Post
+                  </DropdownMenu.Item>
+                )}
+                {may("posts.write") && (
+                  <DropdownMenu.Item className={itemClass} onSelect={() => onDuplicate(post)}>
+                    Duplicate post
+                  </DropdownMenu.Item>
+                )}
+                {may("posts.publish") && (
+                  <DropdownMenu.Item className={itemClass} onSelect={askRepost}>
+                    Repost Now
+                  </DropdownMenu.Item>
+                )}
+                {mayChange && (
+                  <DropdownMenu.Item className={`${itemClass} text-red-600`} onSelect={() => onDelete(post)}>
+                    Delete
+                  </DropdownMenu.Item>
+                )}
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        )}
       </div>
       <ConfirmDialog
         open={repostCheck !== null}

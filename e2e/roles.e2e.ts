@@ -1,0 +1,160 @@
+import type { Page } from "playwright-core";
+import { expect, test } from "./browser";
+import { gotoHydrated, invitePath, newUser, registerViaApi } from "./helpers";
+import { connectViaConsent } from "./platforms";
+
+/** What a control should be for a role: not there, there but disabled (with its reason), or there to use. */
+type State = "absent" | "disabled" | "enabled";
+
+/** One row of the table: on `path`, the control `find` finds is in `state` for `role`. */
+interface Row {
+  path: string;
+  control: string;
+  find: (page: Page) => ReturnType<Page["getByRole"]>;
+  expected: Record<"viewer" | "contributor" | "editor", State>;
+}
+
+const OWNERS_POST = "The owner's draft for the launch";
+const OWN_POST = "A draft of my own";
+const REASON = "Your role (viewer) cannot do this in Roles Bakery. Ask an owner or admin for the contributor role.";
+
+const card = (page: Page, text: string) => page.getByRole("article", { name: text });
+
+const TABLE: Row[] = [
+  {
+    path: "/content",
+    control: "Create Post",
+    find: (p) => p.getByRole("button", { name: "Create Post", exact: true }),
+    expected: { viewer: "disabled", contributor: "enabled", editor: "enabled" },
+  },
+  {
+    path: "/content",
+    control: "Edit on the owner's post",
+    find: (p) => card(p, OWNERS_POST).getByRole("button", { name: "Edit post" }),
+    expected: { viewer: "absent", contributor: "absent", editor: "enabled" },
+  },
+  {
+    path: "/content",
+    control: "Delete on the owner's post",
+    find: (p) => card(p, OWNERS_POST).getByRole("button", { name: "Delete post" }),
+    expected: { viewer: "absent", contributor: "absent", editor: "enabled" },
+  },
+  {
+    path: "/planner",
+    control: "Create Post",
+    find: (p) => p.getByRole("button", { name: "Create Post", exact: true }),
+    expected: { viewer: "disabled", contributor: "enabled", editor: "enabled" },
+  },
+  {
+    path: "/planner",
+    control: "a day's Create post",
+    find: (p) => p.getByRole("button", { name: /^Create post on / }).first(),
+    expected: { viewer: "absent", contributor: "enabled", editor: "enabled" },
+  },
+  {
+    path: "/content?tab=media",
+    control: "Upload New Media",
+    find: (p) => p.getByRole("button", { name: "Upload New Media" }),
+    expected: { viewer: "disabled", contributor: "enabled", editor: "enabled" },
+  },
+  {
+    path: "/dashboard",
+    control: "Create Post",
+    find: (p) => p.getByRole("link", { name: "Create Post" }),
+    expected: { viewer: "absent", contributor: "enabled", editor: "enabled" },
+  },
+  {
+    path: "/queue",
+    control: "Pause queue",
+    find: (p) => p.getByRole("button", { name: "Pause queue" }),
+    expected: { viewer: "disabled", contributor: "disabled", editor: "enabled" },
+  },
+  {
+    path: "/analytics",
+    control: "Sync Data",
+    find: (p) => p.getByRole("button", { name: "Sync Data" }),
+    expected: { viewer: "disabled", contributor: "disabled", editor: "enabled" },
+  },
+  {
+    path: "/settings?tab=accounts",
+    control: "Connect",
+    find: (p) => p.getByRole("button", { name: /Connect/ }),
+    expected: { viewer: "disabled", contributor: "disabled", editor: "disabled" },
+  },
+];
+
+async function stateOf(row: Row, page: Page): Promise<State> {
+  const control = row.find(page);
+  if ((await control.count()) === 0) return "absent";
+  return (await control.isDisabled()) ? "disabled" : "enabled";
+}
+
+test("each role sees the controls it may use: a viewer's disabled Create Post says why, a contributor edits only their own posts", async ({
+  journey: { page, baseUrl, openBrowser },
+}) => {
+  const headers = { Origin: baseUrl };
+  await registerViaApi(page, newUser("Rita Owner"));
+  const owner = page.context().request;
+  const ws = (
+    await (await owner.post("/api/workspaces", { data: { name: "Roles Bakery", timezone: "UTC" }, headers })).json()
+  ).data.id as string;
+  expect((await owner.post(`/api/workspaces/${ws}/switch`, { headers })).status()).toBe(200);
+  await connectViaConsent(page, "twitter");
+  const draft = (content: string) => ({ data: { content, platforms: ["twitter"], selectedAccounts: {} }, headers });
+  expect((await owner.post("/api/posts", draft(OWNERS_POST))).status()).toBe(201);
+
+  const seen: string[] = [];
+  const expected: string[] = [];
+  for (const role of ["viewer", "contributor", "editor"] as const) {
+    const person = newUser(`${role} person`);
+    const invited = await owner.post(`/api/workspaces/${ws}/invites`, { data: { email: person.email, role }, headers });
+    expect(invited.status()).toBe(201);
+    const other = await openBrowser();
+    try {
+      const p = other.page;
+      await registerViaApi(p, person);
+      const token = (await invitePath(p, person.email)).split("/").pop();
+      expect((await p.context().request.post(`/api/invites/${token}/accept`, { headers })).status()).toBe(200);
+      expect((await p.context().request.post(`/api/workspaces/${ws}/switch`, { headers })).status()).toBe(200);
+      if (role === "contributor")
+        expect((await p.context().request.post("/api/posts", draft(OWN_POST))).status()).toBe(201);
+
+      let shown = "";
+      for (const row of TABLE) {
+        if (row.path !== shown) {
+          // The viewer's Content Hub, with its disabled control and reason, is audited once.
+          await gotoHydrated(p, row.path, { audit: role === "viewer" && row.path === "/content" });
+          shown = row.path;
+        }
+        seen.push(`${role} ${row.path} ${row.control}: ${await stateOf(row, p)}`);
+        expected.push(`${role} ${row.path} ${row.control}: ${row.expected[role]}`);
+        // A viewer's disabled Create Post says why, in the line it points to.
+        if (role === "viewer" && row.control === "Create Post" && row.expected.viewer === "disabled") {
+          const describedBy = await row.find(p).getAttribute("aria-describedby");
+          const reason = describedBy ? await p.locator(`#${describedBy}`).innerText() : "(nothing)";
+          seen.push(`${role} ${row.path} Create Post says: ${reason}`);
+          expected.push(`${role} ${row.path} Create Post says: ${REASON}`);
+        }
+      }
+      if (role === "contributor") {
+        // Their own post they may change (the server's rule: posts.write on one's own, posts.manage on others').
+        await gotoHydrated(p, "/content", { audit: false });
+        const edit = card(p, OWN_POST).getByRole("button", { name: "Edit post" });
+        seen.push(`contributor /content Edit on their own post: ${(await edit.count()) ? "enabled" : "absent"}`);
+        expected.push("contributor /content Edit on their own post: enabled");
+      }
+    } finally {
+      await other.close();
+    }
+  }
+  expect(seen).toEqual(expected);
+
+  // An archived workspace is read-only for everyone, its owner too: Create Post is disabled and says so.
+  expect((await owner.post(`/api/workspaces/${ws}/archive`, { headers })).status()).toBe(200);
+  await gotoHydrated(page, "/content", { audit: false });
+  const create = page.getByRole("button", { name: "Create Post", exact: true });
+  await expect(create.isDisabled()).resolves.toBe(true);
+  await expect(page.locator(`#${await create.getAttribute("aria-describedby")}`).innerText()).resolves.toBe(
+    "Roles Bakery is archived, so it is read-only. An owner can unarchive it in Settings → Workspace.",
+  );
+});
