@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
 import { gotoHydrated, invitePath, newUser, registerViaApi } from "./helpers";
 import { connectViaConsent } from "./platforms";
@@ -16,6 +17,9 @@ interface Row {
 
 const OWNERS_POST = "The owner's draft for the launch";
 const OWN_POST = "A draft of my own";
+const SCHEDULED = "The owner's scheduled post";
+/** Two days ahead, at noon UTC: the planner is opened on that day (`?date=`), whatever today is. */
+const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 const REASON = "Your role (viewer) cannot do this in Roles Bakery. Ask an owner or admin for the contributor role.";
 
 const card = (page: Page, text: string) => page.getByRole("article", { name: text });
@@ -50,6 +54,12 @@ const TABLE: Row[] = [
     control: "a day's Create post",
     find: (p) => p.getByRole("button", { name: /^Create post on / }).first(),
     expected: { viewer: "absent", contributor: "enabled", editor: "enabled" },
+  },
+  {
+    path: `/planner?date=${day}`,
+    control: "drag the owner's scheduled post",
+    find: (p) => p.locator('[aria-roledescription="draggable post"]', { hasText: SCHEDULED }),
+    expected: { viewer: "absent", contributor: "absent", editor: "enabled" },
   },
   {
     path: "/content?tab=media",
@@ -102,6 +112,22 @@ test("each role sees the controls it may use: a viewer's disabled Create Post sa
   await connectViaConsent(page, "twitter");
   const draft = (content: string) => ({ data: { content, platforms: ["twitter"], selectedAccounts: {} }, headers });
   expect((await owner.post("/api/posts", draft(OWNERS_POST))).status()).toBe(201);
+  const upload = await owner.post("/api/media/upload", {
+    multipart: { files: { name: "loaf.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) } },
+    headers,
+  });
+  const account = (await (await owner.get("/api/accounts")).json()).data.accounts[0]._id as string;
+  const scheduled = await owner.post("/api/posts", {
+    data: {
+      content: SCHEDULED,
+      platforms: ["twitter"],
+      selectedAccounts: { twitter: [account] },
+      images: [(await upload.json()).data[0].id],
+      scheduledDate: `${day}T12:00:00.000Z`,
+    },
+    headers,
+  });
+  expect(scheduled.status()).toBe(201);
 
   const seen: string[] = [];
   const expected: string[] = [];
@@ -149,7 +175,10 @@ test("each role sees the controls it may use: a viewer's disabled Create Post sa
   }
   expect(seen).toEqual(expected);
 
-  // An archived workspace is read-only for everyone, its owner too: Create Post is disabled and says so.
+  // An archived workspace is read-only for everyone, its owner too: Create Post is disabled and says so. (A workspace
+  // with a post still to go out is not archived: the scheduled one goes first.)
+  const scheduledId = (await scheduled.json()).data._id as string;
+  expect((await owner.delete(`/api/posts/${scheduledId}`, { headers })).status()).toBe(200);
   expect((await owner.post(`/api/workspaces/${ws}/archive`, { headers })).status()).toBe(200);
   await gotoHydrated(page, "/content", { audit: false });
   const create = page.getByRole("button", { name: "Create Post", exact: true });

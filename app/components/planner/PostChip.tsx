@@ -3,6 +3,7 @@ import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { cardFormats, excerpt, statusLabel, statusTone } from "~/components/posts/post-view";
 import type { PostJson } from "~/components/posts/types";
 import { useDragKit } from "~/components/ui/drag-kit";
+import { useMay } from "~/lib/may";
 import { chipTime } from "./calendar";
 
 /** Enough to fill a wide list or day row; CSS cuts it to the chip's width with an ellipsis. */
@@ -10,7 +11,9 @@ const CHIP_CAPTION_MAX = 200;
 
 /** A post on the calendar in its status colour, with its time and networks; scheduled posts can be dragged to another day or hour. */
 export function PostChip({ post, timeZone, onOpen }: { post: PostJson; timeZone: string; onOpen: () => void }) {
-  const draggable = post.status === "scheduled";
+  // Moving it is an edit: its author's, or anyone's with posts.manage (a viewer's chip only opens the post).
+  const { mayChangePost } = useMay();
+  const draggable = post.status === "scheduled" && mayChangePost(post);
   const { useDraggable } = useDragKit();
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: post.id,
