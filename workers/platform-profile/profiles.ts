@@ -227,6 +227,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     // app.bsky.feed.post: text maxGraphemes 300 (and maxLength 3,000 UTF-8 bytes).
     characterLimit: 300,
     textUnit: "graphemes",
+    maxTextBytes: 3000,
     hashtagLimit: 8,
     recommendedHashtags: 2,
     accountRequired: false,

@@ -94,6 +94,11 @@ export interface PlatformProfile extends PlatformBrand {
    * in UTF-16 code units ("runes"), so "😀" is two.
    */
   textUnit?: "graphemes" | "utf16";
+  /**
+   * A second limit on the same text in UTF-8 bytes, where the network has one (Bluesky's lexicon: maxLength 3,000
+   * beside maxGraphemes 300). Emoji of several code points take up to 25 bytes each, so it can bind first.
+   */
+  maxTextBytes?: number;
   /** SPEC §9 hashtag limits (Instagram 30, Twitter 2, Facebook 5); the others follow platform guidance. */
   hashtagLimit: number;
   /** How many hashtags a generated post carries: few enough to read well, never above the limit. */

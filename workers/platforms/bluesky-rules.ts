@@ -5,8 +5,8 @@ import { PlatformError, type PublishMedia } from "./types";
 /** What a Bluesky post may carry (app.bsky.feed.post and its embeds), checked before anything is uploaded. */
 
 const PROFILE = PLATFORM_PROFILES.bluesky;
-/** app.bsky.feed.post text: maxLength 3,000 bytes. */
-const MAX_TEXT_BYTES = 3000;
+/** app.bsky.feed.post text: maxLength 3,000 bytes (validation counts it through posts/caption-length.ts). */
+const MAX_TEXT_BYTES = PROFILE.maxTextBytes ?? 3000;
 
 export const refuse = (message: string) => new PlatformError("permanent", message, { platform: "bluesky" });
 

@@ -28,6 +28,15 @@ describe("captionLength", () => {
     expect(captionLength("tiktok", "café")).toBe(4);
   });
 
+  it("Bluesky counts graphemes, and every 10 bytes as one once its 3,000-byte limit binds first", () => {
+    expect(captionLength("bluesky", "👍🏽".repeat(300))).toBe(300); // 8 bytes each: 2,400 bytes, within both
+    expect(captionLength("bluesky", "é".repeat(301))).toBe(301);
+    const family = "👨‍👩‍👧‍👦"; // one grapheme of 25 UTF-8 bytes
+    expect(captionLength("bluesky", family.repeat(120))).toBe(300); // 3,000 bytes: at the limit
+    expect(captionLength("bluesky", `${family.repeat(120)}!`)).toBe(301); // 3,001 bytes: over it
+    expect(captionLength("bluesky", family.repeat(150))).toBe(375);
+  });
+
   it("other platforms count code points", () => {
     expect(captionLength("threads", "😀".repeat(150))).toBe(150);
     expect(captionLength("linkedin", "日本語")).toBe(3);

@@ -100,6 +100,7 @@ describe("POST /api/posts", () => {
   });
 
   const long = (n: number) => "a".repeat(n);
+  const BLUESKY_NOTE = "; Bluesky also holds a post to 3,000 bytes, so every 10 bytes count as 1 where emoji take more";
   it.each([
     [{ content: "   " }, "Please enter some content for your post"],
     [{ platforms: [] }, "Please select at least one platform"],
@@ -111,6 +112,15 @@ describe("POST /api/posts", () => {
     [
       { content: "😀".repeat(150), platforms: ["twitter"], selectedAccounts: {} },
       "Content exceeds character limit (300/280); X counts most emoji and CJK characters as 2 and every link as 23",
+    ],
+    [
+      // 150 graphemes, but 3,750 UTF-8 bytes: over app.bsky.feed.post's text maxLength of 3,000 bytes.
+      { content: "👨‍👩‍👧‍👦".repeat(150), platforms: ["bluesky"], selectedAccounts: {} },
+      `Content exceeds character limit (375/300)${BLUESKY_NOTE}`,
+    ],
+    [
+      { content: "👨‍👩‍👧‍👦".repeat(150), platforms: ["bluesky", "linkedin"], selectedAccounts: {} },
+      `Content exceeds Bluesky limit (375/300)${BLUESKY_NOTE}`,
     ],
     [{ images: [] }, "Images are required for all posts"],
     [{ platforms: ["instagram"], selectedAccounts: {} }, "Please select at least one Instagram account"],
@@ -266,6 +276,53 @@ describe("updating, publishing and deleting", () => {
     expect((await call<"GET /api/posts/:id">(`/api/posts/${created.id}`, { token: u.token })).body.data.timezone).toBe(
       "Europe/Berlin",
     );
+  });
+
+  it("refuses to schedule a Bluesky draft whose text or thread part is over 3,000 bytes, as publishing would", async () => {
+    const u = await registerUser();
+    const bsky = await insertAccount(u.user.id, "bluesky");
+    // 150 graphemes, within Bluesky's 300, but 3,750 UTF-8 bytes: app.bsky.feed.post takes at most 3,000.
+    const heavy = "👨‍👩‍👧‍👦".repeat(150);
+    const image = await uploadOne(u, fileOf(jpegBytes(1080, 1080), "square.jpg"));
+    const body = {
+      content: heavy,
+      platforms: ["bluesky"],
+      selectedAccounts: { bluesky: [bsky] },
+      images: [image],
+      status: "draft",
+    };
+    const draft = await call<"POST /api/posts">("/api/posts", { token: u.token, body });
+    expect(draft.status).toBe(201);
+    const scheduled = await call<"PUT /api/posts/:id">(`/api/posts/${draft.body.data.id}`, {
+      method: "PUT",
+      token: u.token,
+      body: { status: "scheduled", scheduledDate: tomorrow() },
+    });
+    expect(scheduled.status).toBe(400);
+    expect(scheduled.body).toMatchObject({ success: false, message: expect.stringMatching(/^Content exceeds/) });
+    expect(scheduled.body.message).toContain("(375/300)");
+    // A thread part is held to the same limit, named by its network and part.
+    const part = await call<"PUT /api/posts/:id">(`/api/posts/${draft.body.data.id}`, {
+      method: "PUT",
+      token: u.token,
+      body: {
+        content: "Short",
+        status: "scheduled",
+        scheduledDate: tomorrow(),
+        channels: [{ platform: "bluesky", accountId: bsky, text: "Short", thread: [heavy] }],
+      },
+    });
+    expect(part.status).toBe(400);
+    expect(part.body).toEqual({
+      success: false,
+      message: "Part 2 of the thread exceeds Bluesky limit (375/300)",
+    });
+    expect(
+      (await call<"GET /api/posts/:id">(`/api/posts/${draft.body.data.id}`, { token: u.token })).body.data,
+    ).toMatchObject({
+      status: "draft",
+      content: heavy,
+    });
   });
 
   it("publishes an existing draft by queueing its targets", async () => {

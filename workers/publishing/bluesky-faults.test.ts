@@ -172,7 +172,10 @@ describe("Bluesky through the publisher", () => {
       publishNow: true,
     });
     const over = await call("/api/posts", { token: u.token, body: body("👍🏽".repeat(301)) });
-    expect([over.status, over.body.message]).toEqual([400, "Content exceeds character limit (301/300)"]);
+    expect([over.status, over.body.message]).toEqual([
+      400,
+      "Content exceeds character limit (301/300); Bluesky also holds a post to 3,000 bytes, so every 10 bytes count as 1 where emoji take more",
+    ]);
     // 300 graphemes are 600 code points: a code-point count would refuse this one.
     const fits = await call("/api/posts", {
       token: u.token,

@@ -18,6 +18,16 @@ describe("content counter", () => {
     expect(contentCounter("🙂 hi", ["summer"], ["twitter"]).count).toBe([..."🙂 hi\n\n#summer"].length + 1);
     expect(contentCounter("😀".repeat(150), [], ["twitter"])).toMatchObject({ count: 300, max: 280, over: true });
   });
+  it("counts Bluesky's 3,000-byte limit with its 300 characters, as publishing holds it to both", () => {
+    // 150 family emoji: 150 characters to the eye, 3,750 bytes to Bluesky, which pre-flight refuses.
+    expect(contentCounter("👨‍👩‍👧‍👦".repeat(150), [], ["bluesky", "linkedin"])).toMatchObject({
+      count: 375,
+      max: 300,
+      platform: "bluesky",
+      over: true,
+    });
+    expect(contentCounter("👍🏽".repeat(300), [], ["bluesky"])).toMatchObject({ count: 300, over: false });
+  });
   it("names every platform over its limit", () => {
     expect(platformLimitMessages("x".repeat(600), [], ["twitter", "threads", "linkedin"])).toEqual([
       "Content exceeds X limit (600/280); X counts most emoji and CJK characters as 2 and every link as 23",
