@@ -14,7 +14,7 @@ import type { accountsTabData, DisconnectReply } from "~/routes/settings-account
 import { PLATFORM_META } from "../platforms/platform-options";
 import { OPTIONS, startUrl, TERMS } from "./connect-options";
 import { ConnectTerms, LocationPicker } from "./connect-panels";
-import { type AccountCard, connectButtonLabel, groupAccounts } from "./grouping";
+import { type AccountCard, connectButtonLabel, groupAccounts, healthLine } from "./grouping";
 
 /**
  * Settings → Social Accounts (SPEC §2, §4): grouped cards (from the page's loader), connect with terms,
@@ -251,6 +251,7 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
                     key={card.id}
                     card={card}
                     waiting={card.account ? waiting[card.account.id] : undefined}
+                    timezone={timezone}
                     reconnectUrl={
                       // A Bluesky app password has no consent to go back to: signing in again revives the same
                       // account (its DID); an OAuth connection reconnects through its server's consent.
@@ -334,14 +335,18 @@ function AccountCardView({
   card,
   waiting,
   reconnectUrl,
+  timezone,
 }: {
   card: AccountCard;
+  /** The reader's zone, the one the card's dates are shown in. */
+  timezone: string;
   /** The scheduled posts that will not publish until this account is reconnected (when it is not healthy). */
   waiting?: AffectedPost[];
   /** The consent start that asks again for what this account lacks. */
   reconnectUrl: string;
 }) {
   const meta = PLATFORM_META[card.platform];
+  const health = card.account ? healthLine(card.account, timezone) : null;
   return (
     <li
       className="relative flex items-center gap-3 rounded-lg border border-gray-200 bg-surface p-3"
@@ -377,16 +382,16 @@ function AccountCardView({
         {card.status === "Needs reconnect" && card.account?.statusReason ? (
           <p className="text-xs text-amber-800">{card.account.statusReason}</p>
         ) : null}
-        {card.account?.health.state === "expiring" && card.account.health.expiresAt ? (
+        {health?.state === "expiring" ? (
           <p className="text-xs text-amber-700" data-testid="account-health">
-            Expiring on {card.account.health.expiresAt.slice(0, 10)}
+            {health.text}
             <a href={reconnectUrl} className="ml-2 underline">
               Reconnect
             </a>
           </p>
-        ) : card.account?.health.state === "ok" && card.account.lastVerifiedAt ? (
+        ) : health ? (
           <p className="text-xs text-gray-500" data-testid="account-health">
-            OK · checked {card.account.lastVerifiedAt.slice(0, 10)}
+            {health.text}
           </p>
         ) : null}
         {waiting?.length ? <AffectedPosts posts={waiting} /> : null}

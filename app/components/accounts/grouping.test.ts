@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { AccountView } from "../../../workers/accounts/view";
-import { audienceText, cardsFor, connectButtonLabel, displayType, groupAccounts, namesLookAlike } from "./grouping";
+import {
+  audienceText,
+  cardsFor,
+  connectButtonLabel,
+  displayType,
+  groupAccounts,
+  healthLine,
+  namesLookAlike,
+} from "./grouping";
 
 let n = 0;
 function account(over: Partial<AccountView>): AccountView {
@@ -127,5 +135,20 @@ describe("grouping", () => {
     expect(connectButtonLabel([])).toBe("Connect Social Account");
     expect(connectButtonLabel([account({ platform: "linkedin" })])).toBe("Connect Social Account");
     expect(connectButtonLabel([account({})])).toBe("Add Another Social Account");
+  });
+});
+
+describe("healthLine", () => {
+  it("says when a connection expires and when it was last checked on the reader's day, not UTC's (ADR 123)", () => {
+    // 03:00 UTC on March 6 is still the evening of March 5 in New York.
+    const expiring = account({ health: { state: "expiring", expiresAt: "2026-03-06T03:00:00.000Z", reason: null } });
+    expect(healthLine(expiring, "America/New_York")).toEqual({ state: "expiring", text: "Expiring on Mar 5, 2026" });
+    expect(healthLine(expiring, "Asia/Tokyo")).toEqual({ state: "expiring", text: "Expiring on Mar 6, 2026" });
+    const ok = account({ lastVerifiedAt: "2026-03-06T03:00:00.000Z" });
+    expect(healthLine(ok, "America/New_York")).toEqual({ state: "ok", text: "OK · checked Mar 5, 2026" });
+    expect(healthLine(account({}), "America/New_York")).toBeNull();
+    expect(
+      healthLine(account({ health: { state: "needs_reconnect", expiresAt: null, reason: "Reconnect" } }), "UTC"),
+    ).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { AccountView } from "../../../workers/accounts/index";
+import { formatDate } from "../../lib/format";
 
 /**
  * SPEC §3 "Derived Facebook card" and §4 "Account display types" / "Grouping of accounts", as pure functions.
@@ -165,4 +166,20 @@ export function connectButtonLabel(accounts: AccountView[]): string {
   return accounts.some((a) => a.platform === "instagram" || a.platform === "facebook")
     ? "Add Another Social Account"
     : "Connect Social Account";
+}
+
+/**
+ * The card's health line: until when an expiring connection lasts, or when a healthy one was last checked, each on
+ * the reader's day (ADR 123: a UTC date is a day off for half the world's evenings); null when there is nothing to say.
+ */
+export function healthLine(
+  account: Pick<AccountView, "health" | "lastVerifiedAt">,
+  timezone: string,
+): { state: "expiring" | "ok"; text: string } | null {
+  const { health, lastVerifiedAt } = account;
+  if (health.state === "expiring" && health.expiresAt)
+    return { state: "expiring", text: `Expiring on ${formatDate(health.expiresAt, timezone)}` };
+  if (health.state === "ok" && lastVerifiedAt)
+    return { state: "ok", text: `OK · checked ${formatDate(lastVerifiedAt, timezone)}` };
+  return null;
 }
