@@ -1,7 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { inboxListQuery, inboxReplyBody } from "../inbox";
+import { inboxCursor, inboxListQuery, inboxReplyBody } from "../inbox";
 import type { Actor } from "../posts";
 import type { Services } from "../services";
 import type { Action } from "../tenancy/roles";
@@ -32,17 +32,21 @@ export function inboxTools(
     {
       title: "Inbox items",
       description:
-        "The workspace's comments and mentions, newest first: open by default (status open|done|all), by network, label",
-      inputSchema: inboxListQuery.pick({ status: true, platform: true, label: true, limit: true }).partial(),
+        "The workspace's comments and mentions, newest first: open by default (status open|done|all), by network, label; next: pass it as before for the next page",
+      // `before` as it is sent (a string), checked and read by inboxListQuery below as GET /api/inbox reads it.
+      inputSchema: inboxListQuery
+        .pick({ status: true, platform: true, label: true, limit: true })
+        .partial()
+        .extend({ before: inboxCursor.optional().describe("The previous page's next: where this page starts") }),
       outputSchema: z.object({ items: z.array(item), open: z.number(), next: z.string().nullable() }),
       annotations: hints.reads,
     },
     (q) =>
       run("workspace.read", async () => {
-        const { status, platform, label, limit } = inboxListQuery.parse(q);
+        const { status, platform, label, before, limit } = inboxListQuery.parse(q);
         return services.inbox.list(
           ws,
-          { status: status === "all" ? undefined : status, platform, label, limit },
+          { status: status === "all" ? undefined : status, platform, label, before, limit },
           actor.userId,
         );
       }),

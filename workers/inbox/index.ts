@@ -4,7 +4,7 @@ export { ActionMessages } from "./actions";
 export { InboxLive, type LiveEvent, liveInbox } from "./live";
 export { SANDBOX_META_VERIFY_TOKEN } from "./meta-webhook";
 export { engagementInboxRoutes } from "./routes";
-export { inboxActionBody, inboxAssignBody, inboxListQuery, inboxReplyBody } from "./schemas";
+export { inboxActionBody, inboxAssignBody, inboxCursor, inboxListQuery, inboxReplyBody } from "./schemas";
 export { InboxService } from "./service";
 export { InboxStore } from "./store";
 export { inboxSheet } from "./team";

@@ -3,15 +3,16 @@ import { PLATFORMS } from "../platform-profile";
 import { CURSOR_FORMAT, parseCursor } from "./list-cursor";
 import { REPLY_MAX } from "./rules";
 
+/** A page's `next` sent back as `before` (ADR 124): `<createdAt>:<key>`, or a bare time as before. */
+export const inboxCursor = z.string().regex(CURSOR_FORMAT, "before takes the next of the page before.");
+
 /** The inbox's request schemas (ADR 069); the page's forms send the same fields. */
 export const inboxListQuery = z.object({
   status: z.enum(["open", "done", "all"], { message: "status must be open, done or all" }).default("open"),
   platform: z.enum(PLATFORMS, { message: "Choose one of the connected networks." }).optional(),
   assigned: z.enum(["me"], { message: "assigned takes only me" }).optional(),
   label: z.string().trim().toLowerCase().min(1).max(40).optional(),
-  before: z
-    .string()
-    .regex(CURSOR_FORMAT, "before takes the next of the page before.")
+  before: inboxCursor
     .transform((v) => parseCursor(v)!)
     .optional()
     .describe("The previous page's next: where this page starts"),
