@@ -102,11 +102,12 @@ export class MediaLibrary {
         : undefined,
     );
     const where = and(scope, q.type === "all" ? undefined : eq(media.fileType, q.type));
+    // Every sort ends on the id: files of one use count and one upload come in one order on every page.
     const order =
       q.sort === "oldest"
         ? [asc(media.createdAt), asc(media.id)]
         : q.sort === "most_used"
-          ? [desc(timesUsed), desc(media.createdAt)]
+          ? [desc(timesUsed), desc(media.createdAt), desc(media.id)]
           : [desc(media.createdAt), desc(media.id)];
     const [rows, kinds] = await Promise.all([
       this.db

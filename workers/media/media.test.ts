@@ -334,6 +334,29 @@ describe("signed media URLs", () => {
 });
 
 describe("library endpoints", () => {
+  it("pages most_used through files of equal use and age once each, in the same order as newest", async () => {
+    const u = await registerUser();
+    const files = Array.from({ length: 6 }, (_, i) => fileOf(jpegBytes(100, 100), `photo-${i}.jpg`));
+    const ids = (await upload(u, files)).body.data.map((m) => m.id);
+    // One upload stamps its files alike; make it exact, and none used: every file ties on both sort keys.
+    await (await dbOf(u.user.id))
+      .prepare("UPDATE media SET created_at = ? WHERE workspace_id = ?")
+      .bind(Date.now() - 60_000, u.user.id)
+      .run();
+    const page = async (sort: string, n: number) =>
+      (
+        await call<"GET /api/media">(`/api/media?sort=${sort}&limit=2&page=${n}`, { token: u.token })
+      ).body.data.media.map((m) => m.id);
+    const mostUsed = [
+      ...(await page("most_used", 1)),
+      ...(await page("most_used", 2)),
+      ...(await page("most_used", 3)),
+    ];
+    const newest = [...(await page("newest", 1)), ...(await page("newest", 2)), ...(await page("newest", 3))];
+    expect([...mostUsed].sort()).toEqual([...ids].sort());
+    expect(mostUsed).toEqual(newest);
+  });
+
   it("filters, searches, sorts, pages, and updates", async () => {
     const u = await registerUser();
     const a = (await upload(u, [fileOf(jpegBytes(100, 100), "beach-sunset.jpg")], { folder: "travel" })).body.data[0];
