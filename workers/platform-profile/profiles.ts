@@ -290,8 +290,10 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
   },
   tiktok: {
     ...PLATFORM_BRANDS.tiktok,
-    // §11.3 a video's caption (post_info.title) holds up to 2,200 UTF-16 runes; a photo post's description 4,000.
+    // §11.3 a video's caption (post_info.title) holds up to 2,200 UTF-16 runes; a photo post's description 4,000
+    // (Content Posting API reference, "Photo post": post_info.description; its title, at most 90, is the channel's).
     characterLimit: 2200,
+    photoCharacterLimit: 4000,
     textUnit: "utf16",
     hashtagLimit: 30,
     recommendedHashtags: 5,

@@ -99,6 +99,8 @@ export interface PlatformProfile extends PlatformBrand {
    * beside maxGraphemes 300). Emoji of several code points take up to 25 bytes each, so it can bind first.
    */
   maxTextBytes?: number;
+  /** A post of photos only holds a longer text than `characterLimit` (TikTok: a photo post's description 4,000). */
+  photoCharacterLimit?: number;
   /** SPEC §9 hashtag limits (Instagram 30, Twitter 2, Facebook 5); the others follow platform guidance. */
   hashtagLimit: number;
   /** How many hashtags a generated post carries: few enough to read well, never above the limit. */

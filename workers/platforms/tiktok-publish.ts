@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PLATFORM_PROFILES } from "../platform-profile";
 import type { ClientDeps } from "./registry";
 import type { TikTokApi } from "./tiktok-api";
 import { contentRange, planChunks, planPieces } from "./tiktok-chunks";
@@ -25,6 +26,9 @@ const POLL_MS = 5_000;
 const STILL_PROCESSING_RETRY_MS = 60_000;
 
 const PHOTO_TYPES = ["image/jpeg", "image/webp"];
+/** A video's caption (post_info.title) and a photo post's description, in UTF-16 runes (§11.3). */
+const CAPTION_MAX = PLATFORM_PROFILES.tiktok.characterLimit;
+const DESCRIPTION_MAX = PLATFORM_PROFILES.tiktok.photoCharacterLimit ?? CAPTION_MAX;
 
 const Init = z.object({ publish_id: z.string().min(1), upload_url: z.string().url().optional() });
 const Status = z.object({
@@ -62,6 +66,18 @@ export function postKind(media: PublishMedia[]): { video: PublishMedia } | { pho
   return { photos: media };
 }
 
+/** The text TikTok takes with that kind of post: a video's caption, or a photo post's longer description. */
+export function checkText(kind: ReturnType<typeof postKind>, text: string): void {
+  const [max, what] =
+    "photos" in kind ? [DESCRIPTION_MAX, "photo post's description"] : [CAPTION_MAX, "video's caption"];
+  if (text.length > max)
+    throw new PlatformError(
+      "permanent",
+      `A TikTok ${what} takes up to ${max.toLocaleString("en")} characters; this one has ${text.length.toLocaleString("en")}.`,
+      { platform: "tiktok" },
+    );
+}
+
 export class TikTokPublisher {
   constructor(
     private readonly api: TikTokApi,
@@ -72,6 +88,7 @@ export class TikTokPublisher {
 
   async publish(account: AccountCredentials, request: PublishRequest, creator: TikTokCreator): Promise<PublishResult> {
     const kind = postKind(request.media);
+    checkText(kind, request.text);
     const token = account.accessToken;
     const o = request.options ?? {};
     const brand = { brand_content_toggle: !!o.tiktokBrandedContent, brand_organic_toggle: !!o.tiktokYourBrand };

@@ -155,6 +155,44 @@ describe("TikTok client against the emulator", () => {
     });
   });
 
+  it("sends a photo post's description of up to 4,000 characters and a video's caption of up to 2,200, refusing more before calling TikTok", async () => {
+    const { account } = await connect();
+    const { urls } = await mediaLinks({ a: { bytes: jpegBytes(1080, 1920), name: "a.jpg" } });
+    const photo = [{ ...media("image", "image/jpeg", jpegBytes(1080, 1920)), url: urls.a }];
+    const long = unique("Our week in bread ").padEnd(4000, ".");
+    const result = await client.publish(account, {
+      marker: "t-desc",
+      text: long,
+      media: photo,
+      options: { tiktokPrivacy: "SELF_ONLY" },
+    });
+    expect(result.remoteId).toBeTruthy();
+    const tooLong = await failure(
+      client.publish(account, {
+        marker: "t-desc2",
+        text: `${long}!`,
+        media: photo,
+        options: { tiktokPrivacy: "SELF_ONLY" },
+      }),
+    );
+    expect(tooLong).toMatchObject({
+      kind: "permanent",
+      message: "A TikTok photo post's description takes up to 4,000 characters; this one has 4,001.",
+    });
+    const caption = await failure(
+      client.publish(account, {
+        marker: "t-cap",
+        text: "a".repeat(2201),
+        media: [video(mp4Bytes(MB))],
+        options: { tiktokPrivacy: "SELF_ONLY" },
+      }),
+    );
+    expect(caption).toMatchObject({
+      kind: "permanent",
+      message: "A TikTok video's caption takes up to 2,200 characters; this one has 2,201.",
+    });
+  });
+
   it("holds the post to the creator's settings: a privacy must be chosen, and switches the creator turned off stay off", async () => {
     const { account } = await connect(BAKERY);
     const post = (options: PublishRequest["options"], seconds = 20) =>

@@ -23,6 +23,16 @@ export function captionLength(platform: Platform | null, text: string, contentWa
   return characterCount(text);
 }
 
+/**
+ * A platform's limit for a post of these media kinds: a photo post's (TikTok's description) where the platform has
+ * one and every item is an image, else its `characterLimit`.
+ */
+export function characterLimitFor(platform: Platform, kinds: readonly (string | undefined)[]): number {
+  const profile = PLATFORM_PROFILES[platform];
+  const photos = kinds.length > 0 && kinds.every((k) => k === "image");
+  return photos && profile.photoCharacterLimit ? profile.photoCharacterLimit : profile.characterLimit;
+}
+
 /** `text`'s UTF-8 bytes as a share of the profile's character limit, where it limits bytes too; else 0. */
 function byteShare(text: string, profile: PlatformProfile | undefined): number {
   const max = profile?.maxTextBytes;

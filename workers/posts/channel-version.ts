@@ -5,12 +5,11 @@
  * pre-flight, previews, publishing, repost and the API. Pure; the composer imports it.
  */
 import { z } from "zod";
-import { CHARACTER_LIMITS } from "../ai/public";
 import type { StoredVersion } from "../db/schema/posts";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform, POST_FORMATS } from "../platform-profile";
 import { TIKTOK_PRIVACY } from "../platforms/public";
 import { captionOf } from "./caption";
-import { captionLength, countingNote, warningNote } from "./caption-length";
+import { captionLength, characterLimitFor, countingNote, warningNote } from "./caption-length";
 import { FormatMessages } from "./formats";
 import { localPostSchema } from "./local-post";
 
@@ -212,11 +211,15 @@ export function versionProblems(
   version: StoredVersion,
   effective: EffectiveVersion,
   lengths = true,
+  /** image or video for a media id, where known: a photo post may hold a longer text (TikTok's description). */
+  mediaKind: (id: string) => string | undefined = () => undefined,
 ): string[] {
   const out: string[] = [];
   // A server that sets its own limit (Mastodon) is held to it per account by pre-flight (ADR 059).
   const max =
-    !lengths || PLATFORM_PROFILES[platform].limitsPerAccount ? Number.POSITIVE_INFINITY : CHARACTER_LIMITS[platform];
+    !lengths || PLATFORM_PROFILES[platform].limitsPerAccount
+      ? Number.POSITIVE_INFINITY
+      : characterLimitFor(platform, effective.mediaIds.map(mediaKind));
   if (version.thread?.length && !PLATFORM_PROFILES[platform].threads) out.push(ChannelMessages.noThreads(platform));
   if (version.firstComment && !PLATFORM_PROFILES[platform].firstComment)
     out.push(ChannelMessages.noFirstComment(platform));

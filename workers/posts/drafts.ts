@@ -52,7 +52,7 @@ export class PostDrafts {
     if (fields.channels.some((c) => c.media?.some((m) => !owned.has(m)))) throw notFound();
     const baseIds = new Set(mediaIdsOf(fields));
     const rows = all.filter((m) => baseIds.has(m.id));
-    const kinds = new Map(rows.map((m) => [m.id, m.fileType]));
+    const kinds = new Map(all.map((m) => [m.id, m.fileType]));
     const messages = postProblems(fields, {
       now: this.now(),
       timeZone: user.workspace.timezone,

@@ -3,11 +3,11 @@ import type { MediaKind } from "../db/schema/media";
 import { megabytes, needsPreparing, prepareMessage } from "../media";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import { pinMediaProblems, type TikTokCreator, tiktokSettingProblems } from "../platforms";
-import { captionLength } from "./caption-length";
+import { captionLength, characterLimitFor } from "./caption-length";
 import { ChannelMessages, effectiveVersion, type StoredVersion } from "./channel-version";
 import { formatProblems, type PostFormat } from "./formats";
 import { type LocalPost, localPostProblems } from "./local-post";
-import { allHashtags, CHARACTER_LIMITS, captionOf, HASHTAG_LIMITS, PostMessages } from "./rules";
+import { allHashtags, captionOf, HASHTAG_LIMITS, PostMessages } from "./rules";
 
 export interface PreflightAccount {
   id: string;
@@ -160,7 +160,12 @@ function contentProblems(
   // A Business Profile channel without a chosen type is a standard post (ADR 065).
   if (platform === "google_business")
     out.push(...localPostProblems(version.localPost ?? { topicType: "STANDARD" }, version.parts[0] ?? ""));
-  const max = limits?.maxCharacters ?? CHARACTER_LIMITS[platform];
+  const max =
+    limits?.maxCharacters ??
+    characterLimitFor(
+      platform,
+      version.media.map((m) => m.fileType),
+    );
   const cw = version.contentWarning;
   version.parts.forEach((part, i) => {
     const length = captionLength(platform, part, cw);

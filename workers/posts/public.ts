@@ -1,7 +1,7 @@
 // What the UI may use of the posts module: client-safe schemas, constants and pure rules (ADR 079).
 // From caption.ts itself, not through rules.ts: its schemas (zod) and twitter-text stay out of pages that only show a caption (ADR 104).
 export { allHashtags, captionOf } from "./caption";
-export { captionLength } from "./caption-length";
+export { captionLength, characterLimitFor } from "./caption-length";
 export type { ChannelOptions } from "./channel-version";
 export {
   effectiveVersion,

@@ -8,7 +8,7 @@ import type { MediaKind } from "../db/schema/media";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
 import { validTimeZone } from "../tenancy/time-zone";
 import { allHashtags, captionOf } from "./caption";
-import { captionLength, countingNote } from "./caption-length";
+import { captionLength, characterLimitFor, countingNote } from "./caption-length";
 import {
   ChannelMessages,
   channelKey,
@@ -163,12 +163,12 @@ export function accountsOf(
   );
 }
 
-/** The platform whose limit applies (the smallest among the selected ones). */
-export function tightestPlatform(platforms: Platform[]): Platform | null {
-  return platforms.reduce<Platform | null>(
-    (best, p) => (best === null || CHARACTER_LIMITS[p] < CHARACTER_LIMITS[best] ? p : best),
-    null,
-  );
+/** The platform whose limit applies (the smallest among the selected ones, by `limitOf`). */
+export function tightestPlatform(
+  platforms: Platform[],
+  limitOf: (p: Platform) => number = (p) => CHARACTER_LIMITS[p],
+): Platform | null {
+  return platforms.reduce<Platform | null>((best, p) => (best === null || limitOf(p) < limitOf(best) ? p : best), null);
 }
 
 /** The status the post asks for: publishing now or a schedule makes it scheduled. */
@@ -217,13 +217,19 @@ export function postProblems(fields: PostFields, ctx: PostRuleContext): string[]
   if (fields.content.trim() === "") out.push(PostMessages.contentRequired);
   if (platforms.length === 0) out.push(PostMessages.platformRequired);
   // A server that sets its own limit (Mastodon) is checked per account by pre-flight (ADR 059).
-  const tightest = tightestPlatform(inheriting.filter((p) => !PLATFORM_PROFILES[p].limitsPerAccount));
+  // A photo post may hold a longer text on some networks (TikTok's description).
+  const baseKinds = mediaIdsOf(fields).map(ctx.mediaKind);
+  const limitOf = (p: Platform) => characterLimitFor(p, baseKinds);
+  const tightest = tightestPlatform(
+    inheriting.filter((p) => !PLATFORM_PROFILES[p].limitsPerAccount),
+    limitOf,
+  );
   const length = captionLength(tightest, captionOf(fields.content, fields.hashtags));
-  if (!draft && tightest && length > CHARACTER_LIMITS[tightest]) {
+  if (!draft && tightest && length > limitOf(tightest)) {
     out.push(
       platforms.length === 1
-        ? PostMessages.characterLimit(length, CHARACTER_LIMITS[tightest], tightest)
-        : PostMessages.platformLimit(tightest, length, CHARACTER_LIMITS[tightest]),
+        ? PostMessages.characterLimit(length, limitOf(tightest), tightest)
+        : PostMessages.platformLimit(tightest, length, limitOf(tightest)),
     );
   }
   const tags = allHashtags(fields.content, fields.hashtags);
@@ -242,7 +248,7 @@ export function postProblems(fields: PostFields, ctx: PostRuleContext): string[]
       continue;
     }
     const effective = effectiveVersion(base, { platform, version });
-    out.push(...versionProblems(platform, version, effective, !draft));
+    out.push(...versionProblems(platform, version, effective, !draft, ctx.mediaKind));
     if (effective.customized) {
       const own = allHashtags(effective.caption, []).length;
       if (own > HASHTAG_LIMITS[platform]) out.push(PostMessages.hashtagLimit(platform, own, HASHTAG_LIMITS[platform]));

@@ -6,7 +6,7 @@ import { accountName } from "~/lib/account-name";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, type Platform } from "../../../workers/platform-profile";
 import { creatorOf } from "../../../workers/platforms/public";
 import type { Problem } from "../../../workers/posts/index";
-import { captionLength, effectiveVersion, storedVersion } from "../../../workers/posts/public";
+import { captionLength, characterLimitFor, effectiveVersion, storedVersion } from "../../../workers/posts/public";
 import type { AccountView, MediaJson } from "../posts/types";
 import { ChannelMedia } from "./ChannelMedia";
 import { ChannelOptions } from "./ChannelOptions";
@@ -115,11 +115,18 @@ function ChannelTab({
     { platform, version: draft ? storedVersion(draft) : null },
   );
   // The account's own server may allow more or less than the platform's default (Mastodon, ADR 059).
-  const max = accountCharacterLimit(platform, account);
+  const media = version.mediaIds.flatMap((m) => known.get(m) ?? []);
+  const max = accountCharacterLimit(
+    platform,
+    account,
+    characterLimitFor(
+      platform,
+      media.map((m) => m.fileType),
+    ),
+  );
   // Mastodon counts a content warning with the text of each status it is on.
   const warning = version.options.contentWarning;
   const count = captionLength(platform, version.caption, warning);
-  const media = version.mediaIds.flatMap((m) => known.get(m) ?? []);
   const change = (patch: Partial<NonNullable<typeof draft>>) =>
     setForm((f) => withChannel(f, platform, accountId, (c) => ({ ...c, ...patch })));
   const { threads, firstComment } = PLATFORM_PROFILES[platform];

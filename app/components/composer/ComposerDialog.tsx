@@ -20,6 +20,7 @@ import type { loader as appLoader } from "~/routes/app-layout";
 import type { Platform } from "../../../workers/platform-profile";
 import type { Problem } from "../../../workers/posts/index";
 import {
+  characterLimitFor,
   localToUtc,
   platformsUsingBase,
   postFieldsSchema,
@@ -121,7 +122,10 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   // The post's own text is counted against the networks that publish it (a channel may have its own).
   const basePlatforms = platformsUsingBase(form);
   // Each network's limit for the chosen accounts: a Mastodon instance sets its own (ADR 059).
-  const limitOf = (p: Platform) => selectedLimit(p, form.selectedAccounts[p] ?? [], accounts ?? []);
+  // A photo post may hold a longer text (TikTok's description).
+  const kinds = form.media.map((m) => m.fileType);
+  const limitOf = (p: Platform) =>
+    selectedLimit(p, form.selectedAccounts[p] ?? [], accounts ?? [], characterLimitFor(p, kinds));
   const counter = contentCounter(form.content, hashtags, basePlatforms, limitOf);
   const intent: Intent = form.mode === "now" ? "now" : "schedule";
 

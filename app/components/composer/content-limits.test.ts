@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Platform } from "../../../workers/platform-profile";
+import { characterLimitFor } from "../../../workers/posts/public";
 import { accountCharacterLimit, contentCounter, platformLimitMessages, selectedLimit, words } from "./content-limits";
 
 describe("content counter", () => {
@@ -27,6 +28,18 @@ describe("content counter", () => {
       over: true,
     });
     expect(contentCounter("👍🏽".repeat(300), [], ["bluesky"])).toMatchObject({ count: 300, over: false });
+  });
+  it("holds a TikTok photo post to its description's 4,000 characters and a video to the caption's 2,200", () => {
+    const photos = characterLimitFor("tiktok", ["image", "image"]);
+    expect(contentCounter("a".repeat(3000), [], ["tiktok"], (p) => selectedLimit(p, [], [], photos))).toMatchObject({
+      max: 4000,
+      over: false,
+    });
+    expect(
+      contentCounter("a".repeat(3000), [], ["tiktok"], (p) =>
+        selectedLimit(p, [], [], characterLimitFor(p, ["video"])),
+      ),
+    ).toMatchObject({ max: 2200, over: true });
   });
   it("names every platform over its limit", () => {
     expect(platformLimitMessages("x".repeat(600), [], ["twitter", "threads", "linkedin"])).toEqual([

@@ -32,10 +32,17 @@ export function contentCounter(
   return { count, max, platform, over: count > max };
 }
 
-/** The account's own character limit where its server sets one (a Mastodon instance, ADR 059), else the platform's. */
-export function accountCharacterLimit(platform: Platform, account?: { metadata?: Record<string, unknown> } | null) {
+/**
+ * The account's own character limit where its server sets one (a Mastodon instance, ADR 059), else the platform's
+ * (`fallback`: for a photo post, TikTok's longer description).
+ */
+export function accountCharacterLimit(
+  platform: Platform,
+  account?: { metadata?: Record<string, unknown> } | null,
+  fallback = CHARACTER_LIMITS[platform],
+) {
   const limits = account?.metadata?.limits as { maxCharacters?: unknown } | undefined;
-  return typeof limits?.maxCharacters === "number" ? limits.maxCharacters : CHARACTER_LIMITS[platform];
+  return typeof limits?.maxCharacters === "number" ? limits.maxCharacters : fallback;
 }
 
 /** One SPEC §5 message per selected platform whose limit the caption exceeds. */
@@ -57,11 +64,10 @@ export function selectedLimit(
   platform: Platform,
   accountIds: string[],
   accounts: Array<{ id: string; metadata?: Record<string, unknown> }>,
+  fallback = CHARACTER_LIMITS[platform],
 ): number {
   const chosen = accounts.filter((a) => accountIds.includes(a.id));
-  return chosen.length
-    ? Math.min(...chosen.map((a) => accountCharacterLimit(platform, a)))
-    : CHARACTER_LIMITS[platform];
+  return chosen.length ? Math.min(...chosen.map((a) => accountCharacterLimit(platform, a, fallback))) : fallback;
 }
 
 /** The form's space-separated words as a list, without their # or @. */
