@@ -225,10 +225,13 @@ export const contentSums = (rows: TargetRow[]): ContentSums[] =>
     engagement: engagementOf(r),
   }));
 
+type Performance = "high" | "average" | "low" | null;
+
 /**
  * The Content tab from figures per type and network (merged here; types without published targets are left out).
  * Every type's rate has the overall rate's denominator, so the types compare. A type performs `high` at 20% above
- * the overall rate, `low` at 20% below, else `average` (also when either rate is not reported).
+ * the overall rate, `low` at 20% below, else `average`; `null` ("Not reported") when either rate is not reported
+ * (ADR 008: no verdict on a rate nobody measured).
  */
 export function contentTypeSummaries(sums: ContentSums[]) {
   const types = mergeByKey(sums, (s) => s.contentType);
@@ -236,14 +239,10 @@ export function contentTypeSummaries(sums: ContentSums[]) {
   return types
     .map(({ key: type, groups, ...m }) => {
       const { rate, leftOut } = rateOf(groups, overall.basis);
-      const performance: "high" | "average" | "low" =
-        rate === null || !overall.rate
-          ? "average"
-          : rate >= overall.rate * 1.2
-            ? "high"
-            : rate <= overall.rate * 0.8
-              ? "low"
-              : "average";
+      const base = overall.rate;
+      const high = base && rate !== null && rate >= base * 1.2;
+      const low = base && rate !== null && rate <= base * 0.8;
+      const performance: Performance = rate === null || base === null ? null : high ? "high" : low ? "low" : "average";
       return {
         type,
         performance,

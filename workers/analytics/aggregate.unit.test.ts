@@ -183,6 +183,32 @@ describe("aggregates", () => {
       },
     ]);
   });
+  it("a content type whose networks report no reach or impressions gets no verdict, not average (ADR 008)", () => {
+    const sums = [
+      {
+        contentType: "video" as const,
+        platform: "youtube" as const,
+        targets: 2,
+        impressions: 100,
+        reach: 50,
+        engagement: 10,
+      },
+      {
+        contentType: "text" as const,
+        platform: "bluesky" as const,
+        targets: 3,
+        impressions: 0,
+        reach: 0,
+        engagement: 30,
+      },
+    ];
+    expect(contentTypeSummaries(sums).map((t) => [t.type, t.engagementRate, t.performance])).toEqual([
+      ["video", 20, "average"],
+      ["text", null, null],
+    ]);
+    // No network of any type reports one: no overall rate, and no verdict on any type.
+    expect(contentTypeSummaries([sums[1]!]).map((t) => t.performance)).toEqual([null]);
+  });
   it("posting patterns from quarter-hour samples land in the local hour of a 45-minute-offset zone", () => {
     // Kathmandu is UTC+5:45: 00:00-00:14 UTC is 05:45-05:59 there, 00:15 UTC is 06:00.
     const day = Date.UTC(2026, 0, 5);

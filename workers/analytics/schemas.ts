@@ -121,7 +121,10 @@ export const ContentPerformanceData = z.object({
   contentTypes: z.array(
     z.object({
       type: z.enum(CONTENT_TYPES),
-      performance: z.enum(["high", "average", "low"]),
+      performance: z
+        .enum(["high", "average", "low"])
+        .nullable()
+        .describe("Against the overall rate: 20% above is high, 20% below low; null when either rate is not reported"),
       count: z.number(),
       avgEngagement: z.number(),
       avgReach: z.number(),

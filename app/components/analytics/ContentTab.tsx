@@ -9,6 +9,7 @@ const BADGE: Record<string, string> = {
   high: "bg-green-100 text-green-800",
   average: "bg-amber-100 text-amber-800",
   low: "bg-red-100 text-red-800",
+  none: "bg-slate-100 text-slate-600",
 };
 
 export function ContentTab({ data }: { data: ContentData }) {
@@ -26,8 +27,11 @@ export function ContentTab({ data }: { data: ContentData }) {
           <li key={t.type} className="rounded-lg border border-slate-200 bg-surface p-4 shadow-sm">
             <div className="flex items-center justify-between">
               <h3 className="font-semibold">{contentLabel(t.type)}</h3>
-              <span className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${BADGE[t.performance]}`}>
-                {t.performance}
+              {/* No verdict on a rate nobody measured (ADR 008): its networks report no reach or impressions. */}
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${BADGE[t.performance ?? "none"]}`}
+              >
+                {t.performance ?? "Not reported"}
               </span>
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">

@@ -11,7 +11,7 @@ describe("a rate no network of the posts reports", () => {
       contentTypes: [
         {
           type: "text",
-          performance: "average",
+          performance: null,
           count: 3,
           avgEngagement: 40,
           avgReach: 0,
@@ -23,6 +23,9 @@ describe("a rate no network of the posts reports", () => {
     } as unknown as ContentData;
     const html = renderToStaticMarkup(<ContentTab data={data} />);
     expect(html).toContain('Engagement rate</dt><dd class="text-right font-medium">Not reported</dd>');
+    // The badge passes no verdict on it either: not "average", as if it had been compared.
+    expect(html).toMatch(/<span class="[^"]*">Not reported<\/span>/);
+    expect(html).not.toContain("average");
     expect(html).toContain(
       "No engagement rate to compare: the networks of these posts do not report reach or impressions.",
     );

@@ -132,7 +132,7 @@ const performanceTables = (s: Sources) => ({
     columns: ["Content type", "Performance", "Posts", "Avg engagement", "Avg reach", "Engagement rate (%)"],
     rows: (await s.analytics.contentPerformance(s.range)).contentTypes.map((t) => [
       CONTENT_TYPE_LABELS[t.type],
-      t.performance,
+      t.performance ?? "Not reported",
       t.count,
       t.avgEngagement,
       t.avgReach,
