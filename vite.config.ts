@@ -42,8 +42,19 @@ export default defineConfig(({ command }) => ({
   environments: {
     // The UI imports a module's public.ts (ADR 079); workers/ files have no side effects the browser needs, so the
     // browser's build keeps only the re-exports a page uses instead of every file a public.ts names.
+    // File names carry 7 hash characters, not 8 (rolldown needs 7 up to 4,096 chunks: its placeholder's length):
+    // every import and preload list names them, and random characters do not compress (/content: 127 bytes).
     client: {
-      build: { rolldownOptions: { treeshake: { moduleSideEffects: (id: string) => !id.includes("/workers/") } } },
+      build: {
+        rolldownOptions: {
+          treeshake: { moduleSideEffects: (id: string) => !id.includes("/workers/") },
+          output: {
+            entryFileNames: "assets/[name]-[hash:7].js",
+            chunkFileNames: "assets/[name]-[hash:7].js",
+            assetFileNames: "assets/[name]-[hash:7][extname]",
+          },
+        },
+      },
     },
     // The Worker bundle is minified like the browser's (Vite leaves server builds readable by default);
     // gzip of the upload is a budgeted row of `npm run bench` (≤ 1 MiB).
