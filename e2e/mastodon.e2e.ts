@@ -65,9 +65,12 @@ test("the open web: Bluesky over OAuth and Mastodon on mastodon.example, one sch
   await channels.getByRole("tab", { name: /^Bluesky/ }).click();
   await channels.getByRole("button", { name: "Customize for Bluesky" }).click();
   const bskyText = channels.getByLabel("Bluesky text");
-  // 301 graphemes, each a family emoji of several code points: Bluesky counts what a reader sees.
-  await bskyText.fill("👨‍👩‍👧".repeat(301));
+  // 301 graphemes of two code points each: Bluesky counts what a reader sees.
+  await bskyText.fill("e\u0301".repeat(301));
   await channels.getByText("301/300", { exact: true }).waitFor();
+  // 170 family emoji are 3,060 bytes: Bluesky's byte limit binds first, every 10 bytes counting one.
+  await bskyText.fill("👨‍👩‍👧".repeat(170));
+  await channels.getByText("306/300", { exact: true }).waitFor();
   await bskyText.fill(`Bluesky 1/3: fresh loaves ${tag}`);
   await channels.getByText(`${`Bluesky 1/3: fresh loaves ${tag}`.length}/300`, { exact: true }).waitFor();
   for (const n of [2, 3]) {

@@ -80,6 +80,7 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
     navigate(analyticsSearch(nextTab, nextFilters), { replace: true, preventScrollReset: true });
   // A tab or filter change keeps the figures on screen, marked busy, until the next ones arrive.
   const pending = navigation.state === "loading" && next !== null;
+  const cannotSync = useMay().why("analytics.manage");
 
   useEachReply(sync.data, (reply) => {
     // A partial sync names what failed and why: shown as an error so it is not mistaken for success.
@@ -102,7 +103,6 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
   }
 
   const syncing = sync.state !== "idle";
-  const cannotSync = useMay().why("analytics.manage");
   const overview = figures?.overview;
   return (
     <>

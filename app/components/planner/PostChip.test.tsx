@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { PostJson } from "~/components/posts/types";
 import { PostChip } from "./PostChip";
@@ -16,7 +17,11 @@ describe("a planner chip (issue 42)", () => {
       scheduledDate: "2026-03-05T09:00:00.000Z",
       createdAt: "2026-03-01T09:00:00.000Z",
     } as unknown as PostJson;
-    const html = renderToStaticMarkup(<PostChip post={post} timeZone="UTC" onOpen={() => {}} />);
+    // The chip asks the app layout's data whether the member may move the post (ADR 127).
+    const Stub = createRoutesStub([
+      { path: "/", Component: () => <PostChip post={post} timeZone="UTC" onOpen={() => {}} /> },
+    ]);
+    const html = renderToStaticMarkup(<Stub />);
     expect(html).toContain(`truncate">${content}</span>`);
   });
 });
