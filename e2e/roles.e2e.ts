@@ -91,6 +91,12 @@ const TABLE: Row[] = [
     find: (p) => p.getByRole("button", { name: /Connect/ }),
     expected: { viewer: "disabled", contributor: "disabled", editor: "disabled" },
   },
+  {
+    path: "/settings?tab=accounts",
+    control: "Disconnect account",
+    find: (p) => p.getByRole("link", { name: "Disconnect account" }),
+    expected: { viewer: "absent", contributor: "absent", editor: "absent" },
+  },
 ];
 
 async function stateOf(row: Row, page: Page): Promise<State> {

@@ -250,6 +250,7 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
                   <AccountCardView
                     key={card.id}
                     card={card}
+                    manage={!refused}
                     waiting={card.account ? waiting[card.account.id] : undefined}
                     timezone={timezone}
                     reconnectUrl={
@@ -333,11 +334,14 @@ function UrlDialog({
 
 function AccountCardView({
   card,
+  manage,
   waiting,
   reconnectUrl,
   timezone,
 }: {
   card: AccountCard;
+  /** Whether the member may reconnect or disconnect it (accounts.manage); else the card only reads (ADR 127). */
+  manage: boolean;
   /** The reader's zone, the one the card's dates are shown in. */
   timezone: string;
   /** The scheduled posts that will not publish until this account is reconnected (when it is not healthy). */
@@ -372,7 +376,7 @@ function AccountCardView({
           className={`text-xs ${card.status === "Connected" ? "text-green-700" : card.status === "View Only" ? "text-gray-500" : "text-amber-700"}`}
         >
           {card.status}
-          {card.status === "Needs reconnect" ? (
+          {manage && card.status === "Needs reconnect" ? (
             <a href={reconnectUrl} className="ml-2 underline">
               Reconnect
             </a>
@@ -385,9 +389,11 @@ function AccountCardView({
         {health?.state === "expiring" ? (
           <p className="text-xs text-amber-700" data-testid="account-health">
             {health.text}
-            <a href={reconnectUrl} className="ml-2 underline">
-              Reconnect
-            </a>
+            {manage ? (
+              <a href={reconnectUrl} className="ml-2 underline">
+                Reconnect
+              </a>
+            ) : null}
           </p>
         ) : health ? (
           <p className="text-xs text-gray-500" data-testid="account-health">
@@ -396,15 +402,17 @@ function AccountCardView({
         ) : null}
         {waiting?.length ? <AffectedPosts posts={waiting} /> : null}
       </div>
-      <Link
-        to={withDialog("disconnect", card.id)}
-        {...linkProps}
-        title="Disconnect account"
-        aria-label="Disconnect account"
-        className="absolute right-2 top-2 rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-red-600"
-      >
-        ×
-      </Link>
+      {manage ? (
+        <Link
+          to={withDialog("disconnect", card.id)}
+          {...linkProps}
+          title="Disconnect account"
+          aria-label="Disconnect account"
+          className="absolute right-2 top-2 rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-red-600"
+        >
+          ×
+        </Link>
+      ) : null}
     </li>
   );
 }
