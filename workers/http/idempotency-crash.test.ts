@@ -47,6 +47,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A Publish Now of one image to a LinkedIn account of the user's workspace. */
+async function publishNowBody(u: Awaited<ReturnType<typeof registerUser>>) {
+  const account = await insertAccount(u.user.id, "linkedin");
+  const image = await uploadImage(u.token);
+  return {
+    content: "Now",
+    platforms: ["linkedin"],
+    selectedAccounts: { linkedin: [account] },
+    images: [image],
+    publishNow: true,
+  };
+}
+
 describe("Idempotency-Key when the Worker died after the work and before the answer", () => {
   it("a retried create answers the post the first request made, replayed, and makes no second one", async () => {
     const u = await registerUser();
@@ -65,15 +78,7 @@ describe("Idempotency-Key when the Worker died after the work and before the ans
 
   it("a retried Publish Now on a new post answers the post it queued and publishes it once", async () => {
     const u = await registerUser();
-    const account = await insertAccount(u.user.id, "linkedin");
-    const image = await uploadImage(u.token);
-    const body = {
-      content: "Now",
-      platforms: ["linkedin"],
-      selectedAccounts: { linkedin: [account] },
-      images: [image],
-      publishNow: true,
-    };
+    const body = await publishNowBody(u);
     const retried = await crashThenRetry(u, "/api/posts", () => ({ body }));
     expect(retried.status, retried.body.message).toBe(201);
     expect(retried.headers.get("Idempotent-Replayed")).toBe("true");
@@ -146,15 +151,7 @@ describe("Idempotency-Key when the Worker died after the work and before the ans
 
   it("a failure after the work committed (Publish Now's dispatch) answers the retry from it at once", async () => {
     const u = await registerUser();
-    const account = await insertAccount(u.user.id, "linkedin");
-    const image = await uploadImage(u.token);
-    const body = {
-      content: "Now",
-      platforms: ["linkedin"],
-      selectedAccounts: { linkedin: [account] },
-      images: [image],
-      publishNow: true,
-    };
+    const body = await publishNowBody(u);
     const headers = { "Idempotency-Key": crypto.randomUUID() };
     vi.spyOn(PublishingService.prototype, "dispatchDue").mockRejectedValueOnce(new Error("the queue refused"));
     const failed = await call("/api/posts", { token: u.token, body, headers });
