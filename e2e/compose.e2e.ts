@@ -275,6 +275,15 @@ test("where approval applies, dragging an approved post in the planner sends it 
   expect(approved.status(), await approved.text()).toBe(200);
 
   await gotoHydrated(page, `/planner?date=${day}`);
+  // The owner's own Publish Now would only submit a post here too: the composer says so before the click.
+  await page.getByRole("button", { name: "Create Post", exact: true }).click();
+  const composer = page.getByRole("dialog", { name: "Create Post" });
+  const send = composer.getByRole("button", { name: "Submit for approval" });
+  await expect(page.locator(`#${await send.getAttribute("aria-describedby")}`).innerText()).resolves.toBe(
+    "This workspace requires approval: it waits in Approvals until you or another approver approves it; then it publishes at once.",
+  );
+  expect(await composer.getByRole("button", { name: "Publish Now" }).count()).toBe(0);
+  await composer.getByRole("button", { name: "Cancel" }).click();
   const chip = page.locator(`[data-day="${day}"]`).getByRole("button", { name: /^Scheduled post on X: Drag me back/ });
   // The drop posts to the planner's own action, not to the JSON API.
   const posted = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/planner.data");

@@ -7,12 +7,22 @@ import { connectViaConsent } from "./platforms";
 /** What a control should be for a role: not there, there but disabled (with its reason), or there to use. */
 type State = "absent" | "disabled" | "enabled";
 
-/** One row of the table: on `path`, the control `find` finds is in `state` for `role`. */
+type Role = "viewer" | "contributor" | "editor";
+
+/** Opens the dialog a row's control is in, where the role can open it (rows with the same opener share it). */
+type Opener = (page: Page) => Promise<void>;
+
+/**
+ * One row of the table: on `path` (after `open`), the control `find` finds is in `state` for `role`, and for the
+ * roles `says` names, the line it points to with `aria-describedby` reads so.
+ */
 interface Row {
   path: string;
+  open?: Opener;
   control: string;
   find: (page: Page) => ReturnType<Page["getByRole"]>;
-  expected: Record<"viewer" | "contributor" | "editor", State>;
+  expected: Record<Role, State>;
+  says?: Partial<Record<Role, string>>;
 }
 
 const OWNERS_POST = "The owner's draft for the launch";
@@ -23,6 +33,15 @@ const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 const REASON = "Your role (viewer) cannot do this in Roles Bakery. Ask an owner or admin for the contributor role.";
 
 const card = (page: Page, text: string) => page.getByRole("article", { name: text });
+const composer = (page: Page) => page.getByRole("dialog", { name: "Create Post" });
+
+/** Create Post on the Content Hub, when the role may (a viewer's is disabled: no composer). */
+const openComposer: Opener = async (p) => {
+  const create = p.getByRole("button", { name: "Create Post", exact: true });
+  if (await create.isDisabled()) return;
+  await create.click();
+  await composer(p).waitFor();
+};
 
 const TABLE: Row[] = [
   {
@@ -42,6 +61,24 @@ const TABLE: Row[] = [
     control: "Delete on the owner's post",
     find: (p) => card(p, OWNERS_POST).getByRole("button", { name: "Delete post" }),
     expected: { viewer: "absent", contributor: "absent", editor: "enabled" },
+  },
+  {
+    path: "/content",
+    open: openComposer,
+    control: "the composer's Publish Now",
+    find: (p) => composer(p).getByRole("button", { name: "Publish Now" }),
+    expected: { viewer: "absent", contributor: "absent", editor: "enabled" },
+  },
+  {
+    // A contributor's Publish Now goes to approval (ADR 016): the button says so, and who approves it.
+    path: "/content",
+    open: openComposer,
+    control: "the composer's Submit for approval",
+    find: (p) => composer(p).getByRole("button", { name: "Submit for approval" }),
+    expected: { viewer: "absent", contributor: "enabled", editor: "absent" },
+    says: {
+      contributor: "It waits in Approvals until an owner, admin or editor approves it; then it publishes at once.",
+    },
   },
   {
     path: "/planner",
@@ -152,14 +189,25 @@ test("each role sees the controls it may use: a viewer's disabled Create Post sa
         expect((await p.context().request.post("/api/posts", draft(OWN_POST))).status()).toBe(201);
 
       let shown = "";
+      let opened: Opener | undefined;
       for (const row of TABLE) {
-        if (row.path !== shown) {
+        if (row.path !== shown || row.open !== opened) {
           // The viewer's Content Hub, with its disabled control and reason, is audited once.
-          await gotoHydrated(p, row.path, { audit: role === "viewer" && row.path === "/content" });
+          const audit = role === "viewer" && row.path === "/content" && !row.open;
+          await gotoHydrated(p, row.path, { audit });
+          await row.open?.(p);
           shown = row.path;
+          opened = row.open;
         }
         seen.push(`${role} ${row.path} ${row.control}: ${await stateOf(row, p)}`);
         expected.push(`${role} ${row.path} ${row.control}: ${row.expected[role]}`);
+        const says = row.says?.[role];
+        if (says) {
+          const describedBy = await row.find(p).getAttribute("aria-describedby");
+          const line = describedBy ? await p.locator(`#${describedBy}`).innerText() : "(nothing)";
+          seen.push(`${role} ${row.path} ${row.control} says: ${line}`);
+          expected.push(`${role} ${row.path} ${row.control} says: ${says}`);
+        }
         // A viewer's disabled Create Post says why, in the line it points to.
         if (role === "viewer" && row.control === "Create Post" && row.expected.viewer === "disabled") {
           const describedBy = await row.find(p).getAttribute("aria-describedby");

@@ -79,8 +79,12 @@ test("a new contributor joins through the mailed invite and submits; the owner a
     const picker = cp.getByRole("dialog", { name: "Media Library" });
     await picker.getByRole("option", { name: /bun\.jpg/ }).click();
     await picker.getByRole("button", { name: "Add 1 Item(s) to Post" }).click();
-    await composer.getByRole("button", { name: "Publish Now" }).click();
-    await toast(cp, "Post submitted for approval");
+    // Publish Now would only submit it, so the button says what happens, and the toast who acts next.
+    await composer.getByRole("button", { name: "Submit for approval" }).click();
+    await toast(
+      cp,
+      "Post submitted for approval: an owner, admin or editor approves it in Approvals before it goes out.",
+    );
     const carlsCard = cp.getByRole("article", { name: /Cinnamon buns at dawn/ });
     await carlsCard.getByText("X: Pending approval").waitFor();
 

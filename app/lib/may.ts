@@ -15,6 +15,11 @@ export function useMay() {
   return {
     may,
     why: (action: Action) => refused[action],
+    /**
+     * Whether this member's Schedule, Publish Now and Add to queue submit the post for approval instead (the server's
+     * `needsApproval`: a contributor's always, everyone's where the workspace requires approval; ADR 128).
+     */
+    submits: data?.workspace.submits ?? false,
     /** Edit or delete a post: one's own with `posts.write`, anyone's with `posts.manage` (the server's rule). */
     mayChangePost: (post: { authorId?: string | null }) =>
       may("posts.manage") || (may("posts.write") && post.authorId === userId),

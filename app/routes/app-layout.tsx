@@ -7,6 +7,7 @@ import { useMay } from "~/lib/may";
 import { signInPath } from "~/lib/redirect";
 import { appContext } from "../../workers/context";
 import { refusals } from "../../workers/tenancy/roles";
+import { needsApproval } from "../../workers/workspaces/public";
 import type { Route } from "./+types/app-layout";
 
 /** Every page inside the app needs a session; signed-out visitors go to /auth and come back after. */
@@ -33,6 +34,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       },
       /** What the member may not do here (role or archive), each with why: the pages hide or disable those controls. */
       refused: refusals(workspace),
+      /** Schedule, Publish Now and Add to queue by this member submit the post for approval instead (ADR 016, 128). */
+      submits: needsApproval(workspace),
       workspaces: switcher,
     },
     platformsMode: services.config.PLATFORMS_MODE,

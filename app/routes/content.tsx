@@ -4,6 +4,7 @@ import { CONTENT_TABS, openTab, preloadOpenTab } from "~/components/content/cont
 import { PageHeader } from "~/components/PageHeader";
 import { usePostDialogs } from "~/components/posts/use-post-dialogs";
 import { UrlTabList, UrlTabPanel } from "~/components/ui/UrlTabs";
+import { useMay } from "~/lib/may";
 import { pageMeta } from "~/lib/meta";
 import { notify } from "~/lib/notify";
 import { signInPath } from "~/lib/redirect";
@@ -82,13 +83,15 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
   const dialogs = usePostDialogs(timeZone, () => void revalidate());
 
-  // /content?compose=1&text=… (the AI page's links) opens the composer prefilled, once.
+  // /content?compose=1&text=… (the AI page's links) opens the composer prefilled, once; not for a member who may
+  // not write posts (Create Post says why).
   const { compose, showDetail } = dialogs;
+  const writes = useMay().may("posts.write");
   useEffect(() => {
     if (params.get("compose") !== "1") return;
-    compose({ text: params.get("text") ?? "" });
+    if (writes) compose({ text: params.get("text") ?? "" });
     setParams({ tab }, { replace: true, preventScrollReset: true });
-  }, [params, compose, setParams, tab]);
+  }, [params, compose, setParams, tab, writes]);
 
   // /content?post=<id>[&view=comments] (a notification's link) opens that post's details, once.
   const { linked, list, feeds, categories, pieces } = loaderData;

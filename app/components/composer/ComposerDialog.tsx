@@ -10,10 +10,12 @@ import { PlatformGrid } from "~/components/platforms/PlatformGrid";
 import { platformOptions } from "~/components/platforms/platform-options";
 import { queueRequest } from "~/components/queue/types";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { RefusedNote } from "~/components/ui/RefusedNote";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { TextField } from "~/components/ui/TextField";
 import { api } from "~/lib/api";
 import { formatDateTime } from "~/lib/format";
+import { useMay } from "~/lib/may";
 import { notify } from "~/lib/notify";
 import { useReturnFocus } from "~/lib/use-return-focus";
 import type { loader as appLoader } from "~/routes/app-layout";
@@ -28,6 +30,7 @@ import {
   utcToLocal,
   YOUTUBE_TITLE_MAX,
 } from "../../../workers/posts/public";
+import { SubmitLabels, submissionNote, submittedToast } from "../posts/submission";
 import type { AccountView, MediaJson, PostJson } from "../posts/types";
 import { AccountPicker } from "./AccountPicker";
 import { ChannelVersions } from "./ChannelVersions";
@@ -75,6 +78,10 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   const [form, setForm] = useState(start);
   const app = useRouteLoaderData<typeof appLoader>("app");
   const userId = app?.user.id ?? "signed-out";
+  // Where approval applies to this member, Schedule, Publish Now and Add to queue submit the post instead, and say
+  // so; where the server would refuse them, they are disabled with its reason (ADR 128).
+  const { may, why, submits } = useMay();
+  const sendRefused = submits ? undefined : why("posts.publish");
   const draft = useLocalDraft(draftKey(userId, editing?.id), start, form);
   // Before anyone types: when the post locks for publishing, or what is publishing now and what can still change.
   const lock = useEditLock(editing, timeZone);
@@ -170,17 +177,20 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
       notify.error(res.message);
       return;
     }
-    // Added to the queue, or sent for approval instead of scheduled: the server's words say which.
+    // Added to the queue, or sent for approval instead of scheduled: the server's words say which, and a
+    // submission's who approves it next.
     const message =
-      queue || res.data.status === "pending_approval"
-        ? res.message
-        : what === "draft"
-          ? "Draft saved successfully!"
-          : what === "schedule"
-            ? "Post scheduled successfully!"
-            : res.data.status === "published"
-              ? "Post published successfully!"
-              : res.message;
+      res.data.status === "pending_approval"
+        ? submittedToast(res.message, may("posts.approve"))
+        : queue
+          ? res.message
+          : what === "draft"
+            ? "Draft saved successfully!"
+            : what === "schedule"
+              ? "Post scheduled successfully!"
+              : res.data.status === "published"
+                ? "Post published successfully!"
+                : res.message;
     notify.success(message);
     draft.clear();
     onSaved?.(res.data);
@@ -210,7 +220,8 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   // An image to prepare does not wait: sending prepares it with the default crop (ADR 100).
   const blocking = preflight.problems.filter((p) => !p.prepare).length;
   const waits = footerBlocked({ busy, over: counter.over, converting, problems: blocking });
-  const blocked = waits.send;
+  const blocked = waits.send || !!sendRefused;
+  const sendNote = sendRefused ? "composer-send-refused" : submits ? "composer-submission" : undefined;
 
   const addMedia = (items: MediaJson[]) =>
     setForm((f) => ({ ...f, media: [...f.media, ...items.filter((m) => !f.media.some((x) => x.id === m.id))] }));
@@ -485,6 +496,11 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                 </ul>
               </div>
             ) : null}
+            {submits ? (
+              <p id="composer-submission" className="mb-3 text-sm text-slate-600">
+                {submissionNote(form.mode === "now", may("posts.approve"))}
+              </p>
+            ) : null}
             <div className="flex flex-wrap justify-end gap-2">
               <button type="button" className={`${secondaryButton} mr-auto`} onClick={requestClose}>
                 Cancel
@@ -492,18 +508,25 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
               <button type="button" className={secondaryButton} disabled={waits.draft} onClick={() => submit("draft")}>
                 Save as Draft
               </button>
-              <button type="button" className={secondaryButton} disabled={blocked} onClick={() => submit("now", true)}>
-                Add to queue
+              <button
+                type="button"
+                className={secondaryButton}
+                disabled={blocked}
+                aria-describedby={sendNote}
+                onClick={() => submit("now", true)}
+              >
+                {submits ? SubmitLabels.queue : "Add to queue"}
               </button>
-              {form.mode === "now" ? (
-                <button type="button" className={primaryButton} disabled={blocked} onClick={() => submit("now")}>
-                  Publish Now
-                </button>
-              ) : (
-                <button type="button" className={primaryButton} disabled={blocked} onClick={() => submit("schedule")}>
-                  Schedule For Later
-                </button>
-              )}
+              <button
+                type="button"
+                className={primaryButton}
+                disabled={blocked}
+                aria-describedby={sendNote}
+                onClick={() => submit(form.mode === "now" ? "now" : "schedule")}
+              >
+                {submits ? SubmitLabels.send : form.mode === "now" ? "Publish Now" : "Schedule For Later"}
+              </button>
+              <RefusedNote id="composer-send-refused" why={sendRefused} />
             </div>
           </div>
           <MediaPicker open={picker} onOpenChange={setPicker} onSelect={addMedia} />

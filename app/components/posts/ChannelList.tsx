@@ -1,9 +1,11 @@
 import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { RefusedNote } from "~/components/ui/RefusedNote";
 import { secondaryButton } from "~/components/ui/styles";
 import { accountName } from "~/lib/account-name";
 import { api } from "~/lib/api";
+import { useMay } from "~/lib/may";
 import { notify } from "~/lib/notify";
 import { usePermalinkHref } from "~/lib/use-permalink";
 import { retryText } from "./detail-view";
@@ -34,6 +36,8 @@ export function ChannelList({
 }) {
   const href = usePermalinkHref();
   const [busy, setBusy] = useState<string | null>(null);
+  // Retry and Mark as published need `posts.publish`: below it they are disabled, with the server's reason (ADR 128).
+  const refused = useMay().why("posts.publish");
   const act = async (target: TargetJson, action: "retry" | "confirm") => {
     setBusy(target.id);
     const res = await api<PostJson>(`/api/posts/${post.id}/targets/${target.id}/${action}`, { json: {} });
@@ -76,12 +80,13 @@ export function ChannelList({
                 <p className={t.status === "failed" ? "text-red-600" : "text-slate-600"}>
                   {t.error?.message ?? (t.status === "unconfirmed" ? UNCONFIRMED_HELP : "Publishing failed.")}
                 </p>
-                <div className="flex gap-2">
+                <div className="flex flex-wrap gap-2">
                   {t.status === "unconfirmed" ? (
                     <button
                       type="button"
                       className={secondaryButton}
-                      disabled={busy === t.id}
+                      disabled={busy === t.id || !!refused}
+                      aria-describedby={refused && `${t.id}-refused`}
                       onClick={() => act(t, "confirm")}
                     >
                       Mark as published
@@ -90,12 +95,14 @@ export function ChannelList({
                   <button
                     type="button"
                     className={secondaryButton}
-                    disabled={busy === t.id}
+                    disabled={busy === t.id || !!refused}
                     aria-label={`Retry ${name}`}
+                    aria-describedby={refused && `${t.id}-refused`}
                     onClick={() => act(t, "retry")}
                   >
                     Retry
                   </button>
+                  <RefusedNote id={`${t.id}-refused`} why={refused} />
                 </div>
               </div>
             ) : null}

@@ -24,6 +24,7 @@ import { POLL_MS, postInFlight } from "./live";
 import { cardDate, cardHashtags } from "./post-view";
 import { ReviewPanel } from "./ReviewPanel";
 import { StatusBadge } from "./StatusBadge";
+import { SubmitLabels, submissionNote, submittedToast } from "./submission";
 import { TeamDiscussion } from "./TeamDiscussion";
 import type { AccountView, PostJson } from "./types";
 
@@ -67,8 +68,11 @@ export function PostDetailDialog({
   // The post as last seen: asked again while a channel is in flight, replaced by a retry's or confirm's answer.
   const [post, setPost] = useState(opened);
   useEffect(() => setPost(opened), [opened]);
-  const { may, mayChangePost } = useMay();
+  const { may, mayChangePost, submits } = useMay();
   const mayChange = post !== null && mayChangePost(post);
+  // Repost Now is a new post published at once: where approval applies to the member it is a submission, which
+  // anyone who writes posts may make; otherwise it needs `posts.publish` (the server's rule, ADR 128).
+  const mayRepost = submits ? may("posts.write") : may("posts.publish");
   const published = post?.platformPosts.some((t) => t.status === "published") ?? false;
   const postId = post?.id;
 
@@ -112,6 +116,7 @@ export function PostDetailDialog({
     const account = accounts.find((a) => a.id === accountId);
     return `${PLATFORM_META[platform]?.name ?? platform}${account ? ` (${accountName(account)})` : ""}`;
   };
+  const channels = post.platformPosts.map((t) => channelName(t.platform, t.accountId)).join(", ") || "its platforms";
   const askRepost = async () => {
     const res = await api<{ duplicates: Duplicate[] }>(`/api/posts/${post.id}/duplicates`);
     setRepostCheck(res.ok ? res.data.duplicates : []);
@@ -119,7 +124,13 @@ export function PostDetailDialog({
   const repost = async () => {
     const res = await api<PostJson>("/api/posts", { json: repostBody(post) });
     if (!res.ok) return void notify.error(`Failed to publish post: ${res.message}`);
-    notify.success(res.data.status === "published" ? "Post published successfully!" : res.message);
+    notify.success(
+      res.data.status === "published"
+        ? "Post published successfully!"
+        : res.data.status === "pending_approval"
+          ? submittedToast(res.message, may("posts.approve"))
+          : res.message,
+    );
     onChanged();
     setTimeout(() => onOpenChange(false), 1500);
   };
@@ -156,9 +167,9 @@ export function PostDetailDialog({
                     Duplicate post
                   </DropdownMenu.Item>
                 )}
-                {may("posts.publish") && (
+                {mayRepost && (
                   <DropdownMenu.Item className={itemClass} onSelect={askRepost}>
-                    Repost Now
+                    {submits ? SubmitLabels.repost : "Repost Now"}
                   </DropdownMenu.Item>
                 )}
                 {mayChange && (
@@ -174,9 +185,15 @@ export function PostDetailDialog({
       <ConfirmDialog
         open={repostCheck !== null}
         onOpenChange={(open) => !open && setRepostCheck(null)}
-        title="Repost now?"
-        description={`This publishes the post again, right away, on ${post.platformPosts.map((t) => channelName(t.platform, t.accountId)).join(", ") || "its platforms"}.`}
-        confirmLabel={repostCheck?.length ? "Repost anyway" : "Repost Now"}
+        title={submits ? "Submit repost for approval?" : "Repost now?"}
+        description={
+          submits
+            ? `This submits the post again, on ${channels}, for approval. ${submissionNote(true, may("posts.approve"))}`
+            : `This publishes the post again, right away, on ${channels}.`
+        }
+        confirmLabel={
+          repostCheck?.length ? (submits ? "Submit anyway" : "Repost anyway") : submits ? "Submit" : "Repost Now"
+        }
         onConfirm={repost}
       >
         {repostCheck?.length ? (
