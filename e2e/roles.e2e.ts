@@ -43,6 +43,16 @@ const openComposer: Opener = async (p) => {
   await composer(p).waitFor();
 };
 
+/** The owner's photo's details in the media library. */
+const openMedia: Opener = async (p) => {
+  await p.getByRole("button", { name: "Open loaf.jpg" }).click();
+  await mediaDetails(p).waitFor();
+};
+const mediaDetails = (page: Page) => page.getByRole("dialog", { name: "Media Details" });
+/** A contributor's reason where the editor role is needed. */
+const EDITOR_REASON =
+  "Your role (contributor) cannot do this in Roles Bakery. Ask an owner or admin for the editor role.";
+
 const TABLE: Row[] = [
   {
     path: "/content",
@@ -103,6 +113,22 @@ const TABLE: Row[] = [
     control: "Upload New Media",
     find: (p) => p.getByRole("button", { name: "Upload New Media" }),
     expected: { viewer: "disabled", contributor: "enabled", editor: "enabled" },
+  },
+  {
+    // Alt text, tags and captions are written with media.manage (PATCH /api/media/:id): read-only below it.
+    path: "/content?tab=media",
+    open: openMedia,
+    control: "the media details' Alt text",
+    find: (p) => mediaDetails(p).getByLabel("Alt text"),
+    expected: { viewer: "disabled", contributor: "disabled", editor: "enabled" },
+  },
+  {
+    path: "/content?tab=media",
+    open: openMedia,
+    control: "the media details' Save Changes",
+    find: (p) => mediaDetails(p).getByRole("button", { name: "Save Changes" }),
+    expected: { viewer: "disabled", contributor: "disabled", editor: "disabled" },
+    says: { contributor: EDITOR_REASON },
   },
   {
     path: "/dashboard",

@@ -4,6 +4,7 @@ import { AlertDialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { statusLabel } from "~/components/posts/post-view";
 import { Modal } from "~/components/ui/Modal";
+import { RefusedNote } from "~/components/ui/RefusedNote";
 import { dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { useMay } from "~/lib/may";
 import { notify } from "~/lib/notify";
@@ -23,10 +24,12 @@ interface Props {
 
 /**
  * SPEC §2 Media detail: facts, editable alt text and tags, a video's captions, Download, Delete Media with
- * confirmation.
+ * confirmation. Editing a file (alt text, tags, captions) needs `media.manage`, as the server checks: below it they
+ * are read-only, with the server's reason on one line (ADR 127).
  */
 export function MediaDetailDialog({ item, onOpenChange, onUpdated, onDeleted }: Props) {
-  const { may } = useMay();
+  const { may, why } = useMay();
+  const refused = why("media.manage");
   const [altText, setAltText] = useState("");
   const [tags, setTags] = useState("");
   const [saving, setSaving] = useState(false);
@@ -60,7 +63,13 @@ export function MediaDetailDialog({ item, onOpenChange, onUpdated, onDeleted }: 
             <Download className="size-4" aria-hidden />
             Download
           </a>
-          <button type="button" className={primaryButton} disabled={!dirty || saving} onClick={() => void save(item)}>
+          <button
+            type="button"
+            className={primaryButton}
+            disabled={!dirty || saving || !!refused}
+            aria-describedby={refused && "media-edit-refused"}
+            onClick={() => void save(item)}
+          >
             {saving ? "Saving..." : "Save Changes"}
           </button>
         </>
@@ -95,37 +104,44 @@ export function MediaDetailDialog({ item, onOpenChange, onUpdated, onDeleted }: 
             <dt className="text-slate-500">Uploaded</dt>
             <dd>{format(new Date(item.createdAt), "MMM d, yyyy")}</dd>
           </dl>
-          <div>
-            <label htmlFor="media-alt" className={labelClass}>
-              Alt text
-            </label>
-            <textarea
-              id="media-alt"
-              rows={3}
-              maxLength={1000}
-              className={inputClass}
-              value={altText}
-              onChange={(e) => setAltText(e.target.value)}
-              placeholder="Describe the image for people using screen readers"
-            />
-          </div>
-          <div>
-            <label htmlFor="media-tags" className={labelClass}>
-              Tags
-            </label>
-            <input
-              id="media-tags"
-              className={inputClass}
-              value={tags}
-              onChange={(e) => setTags(e.target.value)}
-              placeholder="summer, launch"
-              aria-describedby="media-tags-hint"
-            />
-            <p id="media-tags-hint" className="mt-1 text-xs text-slate-500">
-              Separate tags with commas.
-            </p>
-          </div>
-          {item.fileType === "video" ? <VideoCaptions item={item} onUpdated={onUpdated} /> : null}
+          <RefusedNote id="media-edit-refused" why={refused} />
+          <fieldset
+            disabled={!!refused}
+            aria-describedby={refused && "media-edit-refused"}
+            className="min-w-0 space-y-4"
+          >
+            <div>
+              <label htmlFor="media-alt" className={labelClass}>
+                Alt text
+              </label>
+              <textarea
+                id="media-alt"
+                rows={3}
+                maxLength={1000}
+                className={inputClass}
+                value={altText}
+                onChange={(e) => setAltText(e.target.value)}
+                placeholder="Describe the image for people using screen readers"
+              />
+            </div>
+            <div>
+              <label htmlFor="media-tags" className={labelClass}>
+                Tags
+              </label>
+              <input
+                id="media-tags"
+                className={inputClass}
+                value={tags}
+                onChange={(e) => setTags(e.target.value)}
+                placeholder="summer, launch"
+                aria-describedby="media-tags-hint"
+              />
+              <p id="media-tags-hint" className="mt-1 text-xs text-slate-500">
+                Separate tags with commas.
+              </p>
+            </div>
+            {item.fileType === "video" ? <VideoCaptions item={item} onUpdated={onUpdated} /> : null}
+          </fieldset>
         </div>
       </div>
     </Modal>
