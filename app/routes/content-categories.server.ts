@@ -14,7 +14,6 @@ import { recordWrite, type Written } from "../../workers/http/activity";
 import { parseOrThrow } from "../../workers/http/validate";
 import { excerpt, listPostsSchema, toListQuery } from "../../workers/posts/index";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
-import { allows } from "../../workers/tenancy/roles";
 
 /** Content → Categories: the categories as GET /api/categories reads them, and recent posts that can join one. */
 export async function categoriesTabData(ctx: AppContext, url: URL) {
@@ -32,7 +31,6 @@ export async function categoriesTabData(ctx: AppContext, url: URL) {
     posts: recent.posts
       .filter((p) => p.platforms.length > 0 && p.metadata.source !== "evergreen")
       .map((p) => ({ id: p._id, excerpt: excerpt(p.content) })),
-    canManage: allows(workspace, "posts.publish"),
     /** The slots' zone: a card names it beside them, since their next one is shown in the user's. */
     slotZone: workspace.timezone,
   };

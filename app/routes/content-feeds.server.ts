@@ -7,7 +7,6 @@ import { FeedReplies, feedCreateBody, feedService } from "../../workers/feeds/in
 import { recordWrite } from "../../workers/http/activity";
 import { parseOrThrow } from "../../workers/http/validate";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
-import { allows } from "../../workers/tenancy/roles";
 
 /** Content → Feeds: the workspace's feeds and the channels a feed can post to, read as GET /api/feeds reads them. */
 export async function feedsTabData(ctx: AppContext, url: URL) {
@@ -22,7 +21,6 @@ export async function feedsTabData(ctx: AppContext, url: URL) {
     channels: accounts
       .filter((a) => a.connected)
       .map((a) => ({ id: a._id, platform: a.platform, name: a.displayName })),
-    canManage: allows(workspace, "posts.publish"),
   };
 }
 

@@ -7,7 +7,6 @@ import { recordWrite, type Written } from "../../workers/http/activity";
 import { parseOrThrow } from "../../workers/http/validate";
 import { PieceReplies, pieceBody, pieceService } from "../../workers/pieces/index";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
-import { allows } from "../../workers/tenancy/roles";
 
 /** Content → Saved pieces: the workspace's pieces as GET /api/pieces reads them. */
 export async function piecesTabData(ctx: AppContext, url: URL) {
@@ -15,7 +14,6 @@ export async function piecesTabData(ctx: AppContext, url: URL) {
   ensurePermitted(vars, "workspace.read");
   return {
     pieces: await pieceService(ctx.services).list(workspace.id),
-    canManage: allows(workspace, "posts.write"),
   };
 }
 

@@ -1,8 +1,10 @@
 import { useRef } from "react";
 import { RowAction } from "~/components/settings/RowAction";
 import { FormError } from "~/components/ui/FormError";
+import { RefusedNote } from "~/components/ui/RefusedNote";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { formatDateTime } from "~/lib/format";
+import { useMay } from "~/lib/may";
 import { useFormAction } from "~/lib/use-form-action";
 import type { CategoryService } from "../../../workers/categories/index";
 import { WEEKDAY_NAMES } from "../../../workers/queue/public";
@@ -16,23 +18,24 @@ const slotsText = (slots: CategoryView["slots"]) =>
 /**
  * Content → Categories (ADR 076): evergreen categories, each card with its slots, its next slot, what happened at
  * the last one and its posts in turn; forms to make one and to put posts in. Every form posts to the page's
- * action, so all of it works without JavaScript.
+ * action, so all of it works without JavaScript. Categories are changed with `posts.publish` (as the API checks):
+ * below it a card has no Remove, Take out or Add post, and the new category's form is disabled with the server's
+ * reason (ADR 127).
  */
 export function CategoriesTab({
   categories,
   posts,
-  canManage,
   slotZone,
   timeZone,
 }: {
   categories: CategoryView[];
   posts: Array<{ id: string; excerpt: string }>;
-  canManage: boolean;
   /** The workspace's zone, which the slots' wall times are in. */
   slotZone: string;
   /** The user's, which the next slot is shown in. */
   timeZone: string;
 }) {
+  const refused = useMay().why("posts.publish");
   const when = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : "none");
   const formRef = useRef<HTMLFormElement>(null);
   const add = useFormAction("category-add", { onSuccess: () => formRef.current?.reset() });
@@ -61,7 +64,7 @@ export function CategoriesTab({
                   </p>
                   {c.lastNote && <p className="mt-1 text-sm text-slate-700">{c.lastNote}</p>}
                 </div>
-                {canManage && (
+                {!refused && (
                   <RowAction
                     intent="category-remove"
                     id={c.id}
@@ -83,7 +86,7 @@ export function CategoriesTab({
                       </span>
                       {p.lastSkip && <span className="block text-amber-800">{p.lastSkip}</span>}
                     </span>
-                    {canManage && (
+                    {!refused && (
                       <RowAction
                         intent="category-post-remove"
                         id={c.id}
@@ -98,14 +101,15 @@ export function CategoriesTab({
                   </li>
                 ))}
               </ol>
-              {canManage && posts.length > 0 && <AddPost categoryId={c.id} name={c.name} posts={posts} />}
+              {!refused && posts.length > 0 && <AddPost categoryId={c.id} name={c.name} posts={posts} />}
             </li>
           ))}
         </ul>
       )}
-      {canManage && (
-        <form {...add.form} ref={formRef} className="max-w-xl space-y-3" aria-label="Add a category">
-          <h2 className="font-semibold">Add a category</h2>
+      <form {...add.form} ref={formRef} className="max-w-xl space-y-3" aria-label="Add a category">
+        <h2 className="font-semibold">Add a category</h2>
+        <RefusedNote id="category-add-refused" why={refused} />
+        <fieldset disabled={!!refused} className="space-y-3">
           <input type="hidden" name="intent" value="category-add" />
           <label className={labelClass}>
             Name
@@ -132,11 +136,16 @@ export function CategoriesTab({
             <input name="endsOn" type="date" className={inputClass} />
           </label>
           <FormError message={add.error} />
-          <button type="submit" className={primaryButton} disabled={add.busy}>
+          <button
+            type="submit"
+            className={primaryButton}
+            disabled={add.busy}
+            aria-describedby={refused && "category-add-refused"}
+          >
             {add.busy ? "Adding..." : "Add category"}
           </button>
-        </form>
-      )}
+        </fieldset>
+      </form>
     </div>
   );
 }

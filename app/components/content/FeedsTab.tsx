@@ -1,8 +1,10 @@
 import { useRef } from "react";
 import { RowAction } from "~/components/settings/RowAction";
 import { FormError } from "~/components/ui/FormError";
+import { RefusedNote } from "~/components/ui/RefusedNote";
 import { inputClass, labelClass, primaryButton } from "~/components/ui/styles";
 import { formatDateTime } from "~/lib/format";
+import { useMay } from "~/lib/may";
 import { useFormAction } from "~/lib/use-form-action";
 import type { FeedView } from "../../../workers/feeds/index";
 import { DEFAULT_TEMPLATE } from "../../../workers/feeds/public";
@@ -17,19 +19,11 @@ export interface Channel {
 /**
  * Content → Feeds (ADR 068): the workspace's RSS, Atom and JSON feeds, each card saying when it was last read
  * and, when something went wrong, why; and the form to follow one. Every form posts to the page's action, so all
- * of it works without JavaScript.
+ * of it works without JavaScript. Feeds are changed with `posts.publish` (as the API checks): below it a card has no
+ * Check now or Remove, and the form is disabled with the server's reason (ADR 127).
  */
-export function FeedsTab({
-  feeds,
-  channels,
-  canManage,
-  timeZone,
-}: {
-  feeds: FeedView[];
-  channels: Channel[];
-  canManage: boolean;
-  timeZone: string;
-}) {
+export function FeedsTab({ feeds, channels, timeZone }: { feeds: FeedView[]; channels: Channel[]; timeZone: string }) {
+  const refused = useMay().why("posts.publish");
   const when = (at: string) => formatDateTime(at, timeZone);
   const formRef = useRef<HTMLFormElement>(null);
   const add = useFormAction("feed-add", { onSuccess: () => formRef.current?.reset() });
@@ -68,7 +62,7 @@ export function FeedsTab({
                     </p>
                   )}
                 </div>
-                {canManage && (
+                {!refused && (
                   <div className="flex gap-2">
                     <RowAction intent="feed-check" id={f.id} busyLabel="Checking..." notify={toast}>
                       Check now
@@ -89,9 +83,10 @@ export function FeedsTab({
           ))}
         </ul>
       )}
-      {canManage && (
-        <form {...add.form} ref={formRef} className="max-w-xl space-y-3" aria-label="Add a feed">
-          <h2 className="font-semibold">Add a feed</h2>
+      <form {...add.form} ref={formRef} className="max-w-xl space-y-3" aria-label="Add a feed">
+        <h2 className="font-semibold">Add a feed</h2>
+        <RefusedNote id="feed-add-refused" why={refused} />
+        <fieldset disabled={!!refused} className="space-y-3">
           <input type="hidden" name="intent" value="feed-add" />
           <label className={labelClass}>
             Feed URL (RSS, Atom or JSON Feed, https)
@@ -118,11 +113,16 @@ export function FeedsTab({
             <textarea name="template" defaultValue={DEFAULT_TEMPLATE} rows={3} className={inputClass} />
           </label>
           <FormError message={add.error} />
-          <button type="submit" className={primaryButton} disabled={add.busy}>
+          <button
+            type="submit"
+            className={primaryButton}
+            disabled={add.busy}
+            aria-describedby={refused && "feed-add-refused"}
+          >
             {add.busy ? "Adding..." : "Add feed"}
           </button>
-        </form>
-      )}
+        </fieldset>
+      </form>
     </div>
   );
 }

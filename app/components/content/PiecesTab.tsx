@@ -2,7 +2,9 @@ import { useRef } from "react";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { RowAction } from "~/components/settings/RowAction";
 import { FormError } from "~/components/ui/FormError";
+import { RefusedNote } from "~/components/ui/RefusedNote";
 import { inputClass, labelClass, primaryButton } from "~/components/ui/styles";
+import { useMay } from "~/lib/may";
 import { useFormAction } from "~/lib/use-form-action";
 import { type Piece, TEMPLATE_VARIABLES } from "../../../workers/pieces/public";
 import { PLATFORMS } from "../../../workers/platform-profile";
@@ -17,8 +19,11 @@ const KIND_LABELS: Record<Piece["kind"], string> = {
 /**
  * Content → Saved pieces (ADR 087): hashtag groups, caption templates and each channel's signature, inserted from
  * the composer's Saved pieces menu. Every form posts to the page's action, so all of it works without JavaScript.
+ * Pieces are written with `posts.write` (as the API checks): below it a piece has no Remove, and the form is
+ * disabled with the server's reason (ADR 127).
  */
-export function PiecesTab({ pieces, canManage }: { pieces: Piece[]; canManage: boolean }) {
+export function PiecesTab({ pieces }: { pieces: Piece[] }) {
+  const refused = useMay().why("posts.write");
   const formRef = useRef<HTMLFormElement>(null);
   const add = useFormAction("piece-add", { onSuccess: () => formRef.current?.reset() });
   return (
@@ -49,7 +54,7 @@ export function PiecesTab({ pieces, canManage }: { pieces: Piece[]; canManage: b
                     </p>
                     <p className="whitespace-pre-wrap break-words text-sm text-slate-700">{p.body}</p>
                   </div>
-                  {canManage && (
+                  {!refused && (
                     <RowAction
                       intent="piece-remove"
                       id={p.id}
@@ -66,9 +71,10 @@ export function PiecesTab({ pieces, canManage }: { pieces: Piece[]; canManage: b
           </section>
         );
       })}
-      {canManage && (
-        <form {...add.form} ref={formRef} className="max-w-xl space-y-3" aria-label="Save a piece">
-          <h2 className="font-semibold">Save a piece</h2>
+      <form {...add.form} ref={formRef} className="max-w-xl space-y-3" aria-label="Save a piece">
+        <h2 className="font-semibold">Save a piece</h2>
+        <RefusedNote id="piece-add-refused" why={refused} />
+        <fieldset disabled={!!refused} className="space-y-3">
           <input type="hidden" name="intent" value="piece-add" />
           <label className={labelClass}>
             Kind
@@ -102,11 +108,16 @@ export function PiecesTab({ pieces, canManage }: { pieces: Piece[]; canManage: b
             </select>
           </label>
           <FormError message={add.error} />
-          <button type="submit" className={primaryButton} disabled={add.busy}>
+          <button
+            type="submit"
+            className={primaryButton}
+            disabled={add.busy}
+            aria-describedby={refused && "piece-add-refused"}
+          >
             {add.busy ? "Saving..." : "Save piece"}
           </button>
-        </form>
-      )}
+        </fieldset>
+      </form>
     </div>
   );
 }
