@@ -163,7 +163,12 @@ export default {
     for (const shard of shardNames(env))
       runShardJobs(buildServices(env, Date.now, undefined, { shard: () => shard }), ctx, moving);
     // Workspaces and invitations claim their keys in the directory (ADR 125): swept there too when it is no shard.
-    if (!shardNames(env).includes("DB")) ctx.waitUntil(new IdempotencyStore(createDb(env.DB), Date.now).purge());
+    if (!shardNames(env).includes("DB")) {
+      const directory = buildServices(env, Date.now);
+      ctx.waitUntil(new IdempotencyStore(directory.directory, Date.now).purge());
+      // Invitations' mail whose request died after its batch and was never retried (ADR 129).
+      ctx.waitUntil(directory.directoryOutbox.sendAbandoned());
+    }
   },
 
   /** Each message names its shard (ADR 035); a batch is consumed per shard, each part with that shard's services. */
@@ -191,6 +196,8 @@ function runShardJobs(services: Services, ctx: ExecutionContext, moving: readonl
   ctx.waitUntil(runCategoryRepeats(repeatDeps(services), moving));
   ctx.waitUntil(services.inbox.pollDue(moving));
   ctx.waitUntil(services.idempotency.purge());
+  // Mail recorded in a batch whose request died before sending it and was never retried (ADR 129).
+  ctx.waitUntil(services.outbox.sendAbandoned());
   const { db, people, accounts, mailer, now, config } = services;
   ctx.waitUntil(
     runConnectionHealth(

@@ -11,7 +11,7 @@ import { workspaces as workspacesTable } from "./db/schema/workspaces";
 import { parseConfig } from "./env";
 import { removeUnder } from "./files";
 import { InboxService, liveInbox, SANDBOX_META_VERIFY_TOKEN } from "./inbox";
-import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail";
+import { CloudflareMailer, DevMailboxMailer, type Mailer, MailOutbox } from "./mail";
 import { MediaUrlSigner, mediaFilesOf } from "./media";
 import { createPlatformRegistry, type PlatformRegistry, resolveEndpoints, upstreamFetch } from "./platforms";
 import { countWaitingPosts } from "./posts";
@@ -153,9 +153,10 @@ function accountServices(env: Env, now: () => number, origin: string | undefined
 export function buildServices(env: Env, now: () => number = Date.now, origin?: string, placement: Placement = {}) {
   const base = accountServices(env, now, origin, placement);
   const { config, directory, people, mailer, auth, rateLimit, mediaUrls, scoped } = base;
+  const directoryOutbox = new MailOutbox({ db: directory, mailer, now });
   const workspaces = new WorkspaceService({
     db: directory,
-    mailer,
+    outbox: directoryOutbox,
     now,
     origin: base.appOrigin,
     shardForNew: base.shardForNew,
@@ -191,6 +192,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     authFlows: new AuthFlows(auth, rateLimit),
     /** Workspaces, members, invitations. */
     workspaces,
+    /** Mail recorded in a directory batch (an invitation's), sent after it (ADR 129). */
+    directoryOutbox,
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
     mediaUrls,
     /**
@@ -246,6 +249,10 @@ function withWorkspaceServices<A extends { now: () => number; env: Env; workspac
     },
     get idempotency() {
       return scoped().idempotency;
+    },
+    /** Mail recorded in a write's batch on the workspace's shard, sent after it (ADR 129). */
+    get outbox() {
+      return scoped().outbox;
     },
     /** Webhook endpoints, their delivery log, and `emit` for the events (ADR 019). */
     get webhooks() {

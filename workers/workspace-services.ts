@@ -12,7 +12,7 @@ import { IdempotencyStore } from "./http/idempotency";
 import { ImportService } from "./imports";
 import { labelService } from "./labels";
 import { LinkService, LinkStore } from "./links";
-import type { Mailer } from "./mail";
+import { type Mailer, MailOutbox } from "./mail";
 import { MediaCaptions, MediaLibrary, MediaUploads, type MediaUrlSigner, MediaVariants } from "./media";
 import type { Platform } from "./platform-profile";
 import { type PlatformClient, PlatformError, type PlatformRegistry } from "./platforms";
@@ -86,7 +86,8 @@ export function workspaceServices(shard: string, d1: D1Database, shared: Shared)
   const media = new MediaLibrary(db, env.MEDIA, now);
   const posts = new PostStore(db, media, now);
   const publishing = new PublishingService({ db, d1, queue: queues.publish, now, emit, ...platformAccess });
-  const notifications = new Notifications({ db, people, mailer, now, origin: appOrigin });
+  const outbox = new MailOutbox({ db, mailer, now });
+  const notifications = new Notifications({ db, people, outbox, now, origin: appOrigin });
   const moves = new TargetMoves(db, now);
   const queue = new QueueService(db, now, moves);
   const activity = new ActivityLog(db, people);
@@ -121,6 +122,8 @@ export function workspaceServices(shard: string, d1: D1Database, shared: Shared)
     queues,
     accounts,
     idempotency: new IdempotencyStore(db, now),
+    /** Mail recorded in a write's batch, sent after it (ADR 129). */
+    outbox,
     webhooks,
     webhookDeliveryDeps: (): DeliveryDeps => ({
       db,

@@ -62,3 +62,21 @@ export function postActivity(
     at,
   });
 }
+
+/**
+ * A submission for approval (ADR 016) as writes for the command's batch: the request and the approvers' notices,
+ * whose mail `deps.approvals.sendNotices` sends once the batch committed (ADR 129). Nothing when not `submit`.
+ */
+export async function submissionWrites(
+  deps: CommandDeps,
+  actor: Actor,
+  post: { id: string; content: string; publishNow: boolean; at: number },
+  submit: boolean,
+) {
+  if (!submit) return { writes: [], mail: [] };
+  const told = await deps.approvals.announcement(actor, { _id: post.id, content: post.content });
+  return {
+    writes: [deps.approvals.submission(actor, post.id, post.publishNow, post.at), ...told.writes],
+    mail: told.mail,
+  };
+}

@@ -168,13 +168,13 @@ export class PostCommands {
   }
 
   /**
-   * The answer after a write: a post that ended in a submission for approval is announced to the approvers and
-   * the webhooks, and says so; the dashboard forgets its summary either way.
+   * The answer after a write: a post that ended in a submission for approval is announced to the webhooks, and
+   * says so; the dashboard forgets its summary either way.
    */
   private async after(actor: Actor, post: Post, message: string): Promise<{ post: Post; message: string }> {
     await invalidateDashboard(actor.workspace.id);
     if (post.status !== "pending_approval") return { post, message };
-    await this.deps.approvals.announce(actor, post);
+    // The approvers' notices went with the submission's batch (ADR 129); the webhooks' event goes now.
     await this.deps.webhooks.emit(actor.workspace.id, "approval.requested", {
       postId: post._id,
       submittedBy: actor.userId,

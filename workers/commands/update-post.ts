@@ -4,7 +4,7 @@ import { type PostFields, schedules } from "../posts";
 import { type Actor, ensureActorCan } from "../tenancy/actor";
 import { postWriteActions } from "../tenancy/roles";
 import { needsApproval } from "../workspaces";
-import { type CommandDeps, labelChoices, linkChoices, postActivity } from "./deps";
+import { type CommandDeps, labelChoices, linkChoices, postActivity, submissionWrites } from "./deps";
 
 /**
  * Edits a post with the sent fields (the planner's reschedule too): any write that schedules goes back to
@@ -22,6 +22,8 @@ export async function updatePost(deps: CommandDeps, actor: Actor, id: string, pa
   const draft = await deps.drafts.draftEdit(actor, id, edit, submit);
   const labels = await labelChoices(deps, actor, id, patch);
   const submitted = submit && draft.fresh.length > 0;
+  const post = { id, content: edit.fields.content, publishNow: edit.fields.publishNow === true, at: draft.at };
+  const submission = await submissionWrites(deps, actor, post, submitted);
   await deps.posts.commit([
     draft.post,
     ...deps.moves.drop(draft.replaced),
@@ -30,9 +32,10 @@ export async function updatePost(deps: CommandDeps, actor: Actor, id: string, pa
     ...linkChoices(deps, actor, id, patch),
     ...labels,
     deps.approvals.withdrawal(id),
-    ...(submitted ? [deps.approvals.submission(actor, id, edit.fields.publishNow === true, draft.at)] : []),
+    ...submission.writes,
     postActivity(deps, actor, submitted ? "submitted" : "edited", id, edit.fields.content, draft.at),
   ]);
+  await deps.approvals.sendNotices(submission.mail);
   await deps.publishing.stageSoon(id, draft.fresh, draft.at);
   return deps.posts.get(actor.workspace.id, id);
 }

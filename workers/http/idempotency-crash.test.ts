@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { DevMailboxMailer } from "../mail";
 import { PublishingService } from "../publishing";
 import { insertAccount } from "../test/fixtures";
 import { type CallOptions, call, registerUser, uploadImage } from "../test/helpers";
@@ -42,6 +43,26 @@ async function crashThenRetry(u: User, path: string, opts: () => CallOptions) {
   await passStaleWindow(u.user.id);
   return call(path, { token: u.token, ...opts(), headers });
 }
+
+/**
+ * The Worker dies after the work's batch committed, as its mail goes out (the step after the batch): the client
+ * sees no answer (here a 500) and retries with the same key.
+ */
+async function diesAsMailGoesThenRetried(path: string, opts: CallOptions) {
+  const headers = { ...opts.headers, "Idempotency-Key": crypto.randomUUID() };
+  vi.spyOn(DevMailboxMailer.prototype, "send").mockRejectedValueOnce(new Error("the Worker died"));
+  const lost = await call(path, { ...opts, headers });
+  expect(lost.status).toBe(500);
+  return call(path, { ...opts, headers });
+}
+
+/** The mails `to` received with this subject (the dev mailbox is in the directory). */
+const mails = async (to: string, subject: string) =>
+  (
+    await env.DB.prepare("SELECT text FROM dev_mailbox WHERE to_address = ? AND subject LIKE ?")
+      .bind(to, `%${subject}%`)
+      .all<{ text: string }>()
+  ).results;
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -147,6 +168,58 @@ describe("Idempotency-Key when the Worker died after the work and before the ans
     expect(retried.headers.get("Idempotent-Replayed")).toBe("true");
     const invites = await call<"GET /api/workspaces/:id/invites">(path, { token: u.token });
     expect(invites.body.data.invites).toHaveLength(1);
+  });
+
+  it("an invitation whose mail never went out: the retry sends it once, with a link that works, and logs it once", async () => {
+    const u = await registerUser();
+    const path = `/api/workspaces/${u.user.id}/invites`;
+    const invitee = `invitee-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const retried = await diesAsMailGoesThenRetried(path, { token: u.token, body: { email: invitee, role: "editor" } });
+    expect(retried.status, retried.body.message).toBe(201);
+    expect(retried.headers.get("Idempotent-Replayed")).toBe("true");
+    const [mail, ...more] = await mails(invitee, "invited you");
+    expect(more).toHaveLength(0);
+    const token = /\/invite\/([\w-]+)/.exec(mail!.text)![1];
+    const preview = await call(`/api/invites/${token}`);
+    expect(preview.body.data).toMatchObject({ email: invitee, role: "editor", state: "pending" });
+    const log = await call<"GET /api/workspaces/:id/activity">(`/api/workspaces/${u.user.id}/activity?action=invited`, {
+      token: u.token,
+    });
+    expect(log.body.data.entries).toHaveLength(1);
+  });
+
+  it("a submission and a decision whose notices' mail never went out: each retry sends it once, beside one notice", async () => {
+    const owner = await registerUser();
+    const account = await insertAccount(owner.user.id, "linkedin");
+    const image = await uploadImage(owner.token);
+    const contributor = await registerUser();
+    await addMember(owner.user.id, contributor.user.id, "contributor");
+    const as = (u: User) => ({ token: u.token, headers: { "X-Workspace-Id": owner.user.id } });
+    const submitted = await diesAsMailGoesThenRetried("/api/posts", {
+      ...as(contributor),
+      body: {
+        content: "For review",
+        platforms: ["linkedin"],
+        selectedAccounts: { linkedin: [account] },
+        images: [image],
+        status: "scheduled",
+        scheduledDate: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(submitted.status, submitted.body.message).toBe(201);
+    expect(submitted.body.data).toMatchObject({ status: "pending_approval" });
+    // The approver (the owner) is told once, in the bell and by mail.
+    expect(await mails(owner.email, "waits for your approval")).toHaveLength(1);
+    const asked = await call<"GET /api/notifications">("/api/notifications", as(owner));
+    expect(asked.body.data.notifications.map((n) => n.kind)).toEqual(["approval_requested"]);
+
+    const id = (submitted.body.data as { _id: string })._id;
+    const approved = await diesAsMailGoesThenRetried(`/api/posts/${id}/approve`, { ...as(owner), body: {} });
+    expect(approved.status, approved.body.message).toBe(200);
+    expect(approved.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await mails(contributor.email, "was approved")).toHaveLength(1);
+    const told = await call<"GET /api/notifications">("/api/notifications", as(contributor));
+    expect(told.body.data.notifications.map((n) => n.kind)).toEqual(["approved"]);
   });
 
   it("a failure after the work committed (Publish Now's dispatch) answers the retry from it at once", async () => {

@@ -208,8 +208,8 @@ export function idempotent(answer?: AnswerFromWork, options: { on?: "shard" | "d
     if (key === undefined) return next();
     if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw new Invalid(IdempotencyMessages.invalid);
     const { services } = c.var;
-    const store =
-      options.on === "directory" ? new IdempotencyStore(services.directory, services.now) : services.idempotency;
+    const inDirectory = options.on === "directory";
+    const store = inDirectory ? new IdempotencyStore(services.directory, services.now) : services.idempotency;
     const scope = { workspaceId: c.var.workspace.id, owner: c.var.apiKey?.id ?? c.var.auth.user.id, key };
     const claim = await store.claim(scope, await requestHash(c));
     if (claim.kind === "mismatch") throw new Mismatch(IdempotencyMessages.mismatch);
@@ -217,6 +217,8 @@ export function idempotent(answer?: AnswerFromWork, options: { on?: "shard" | "d
     if (claim.kind === "replay") return replayed(c, claim.status, claim.body);
     if (claim.kind === "done") {
       if (!answer) throw new Error(`${c.req.path} marked its work but has no answer from it`);
+      // The mail its batch recorded and the request never sent goes now, once (ADR 129).
+      await (inDirectory ? services.directoryOutbox : services.outbox).sendPending(scope.workspaceId);
       const res = await answer(c, claim.work);
       const body = await res.text();
       if (res.status < 500) await store.complete(scope, res.status, body);

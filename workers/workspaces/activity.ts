@@ -54,6 +54,22 @@ export class ActivityLog {
     return recordActivity(this.db, entry);
   }
 
+  /** Whether the log has an entry about this subject (a step redone after a crash writes it once: ADR 129). */
+  async has(workspaceId: string, subject: ActivitySubject, subjectId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: activityLog.id })
+      .from(activityLog)
+      .where(
+        and(
+          eq(activityLog.workspaceId, workspaceId),
+          eq(activityLog.subject, subject),
+          eq(activityLog.subjectId, subjectId),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
   private query(workspaceId: string, filter: ActivityFilter, limit: number, offset: number) {
     return this.db
       .select()

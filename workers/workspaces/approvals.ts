@@ -11,7 +11,7 @@ import type { People } from "../tenancy/people";
 import { can, ROLES } from "../tenancy/roles";
 import { recordActivity } from "./activity";
 import { ApprovalMessages, approvalDueAt } from "./approval-rules";
-import type { Notice, Notifications } from "./notifications";
+import type { Notice, NoticeWrites, Notifications } from "./notifications";
 import { channelCopy } from "./shared-channels";
 import { publishedMedia } from "./version-media";
 
@@ -114,21 +114,29 @@ export class ApprovalService {
     return approvers.map((r) => r.id).filter((id) => id !== but);
   }
 
-  /** Tells the workspace's approvers, in-app and by email, that a post waits for them (not the submitter). */
-  async announce(submitter: Actor, post: { _id: string; content: string }) {
-    const { notifications } = this.deps;
+  /**
+   * The notices telling the workspace's approvers, in-app and by email, that a post waits for them (not the
+   * submitter): writes for the submission's batch, and the mail to send once it committed (ADR 129).
+   */
+  async announcement(submitter: Actor, post: { _id: string; content: string }): Promise<NoticeWrites> {
     const approvers = await this.approverIds(submitter.workspace.id, submitter.userId);
-    if (approvers.length === 0) return;
+    if (approvers.length === 0) return { writes: [], mail: [] };
     const who = { name: (await this.deps.people.byIds([submitter.userId])).get(submitter.userId)?.displayName };
-    for (const approver of approvers)
-      await notifications.notify({
+    return this.deps.notifications.prepareAll(
+      approvers.map((approver) => ({
         workspaceId: submitter.workspace.id,
         userId: approver,
         kind: "approval_requested",
         postId: post._id,
         message: `${who?.name ?? "A member"} asks you to approve "${excerpt(post.content)}".`,
         subject: `A post waits for your approval in ${submitter.workspace.name}`,
-      });
+      })),
+    );
+  }
+
+  /** Sends the emails of notices whose batch committed. */
+  sendNotices(mail: string[]) {
+    return this.deps.notifications.send(mail);
   }
 
   /** The post's pending request; 404 for another workspace's post, 409 when nothing is pending. */
@@ -156,12 +164,23 @@ export class ApprovalService {
     const timing = approvalDueAt({ publishNow: request.publishNow, scheduledAt: post.scheduledAt }, newTime, now);
     if ("expired" in timing) throw new Conflict(ApprovalMessages.timePassed);
     const { db } = this.deps;
+    const when = (timeZone: string) =>
+      timing.dueAt <= now ? "is being published now" : `is scheduled for ${formatLocal(timing.dueAt, timeZone)}`;
+    const told = await this.authorNotice(
+      approver,
+      request.submittedBy,
+      postId,
+      "approved",
+      (timeZone) => `Your post was approved and ${when(timeZone)}.`,
+      "Your post was approved",
+    );
     await this.deps.moves.decide(postId, { dueAt: timing.dueAt }, [
       db
         .update(postApprovals)
         .set({ status: "approved", decidedBy: approver.userId, decidedAt: now })
         .where(eq(postApprovals.id, request.id)),
       this.activity(approver, "approved", postId, post.content, now),
+      ...told.writes,
       ...(mark ? [mark(postId)] : []),
     ]);
     await this.deps.emit(approver.workspace.id, "approval.approved", {
@@ -170,16 +189,7 @@ export class ApprovalService {
       scheduledAt: new Date(timing.dueAt).toISOString(),
     });
     if (timing.dueAt <= now) await this.deps.dispatchDue(approver.workspace.id);
-    const when = (timeZone: string) =>
-      timing.dueAt <= now ? "is being published now" : `is scheduled for ${formatLocal(timing.dueAt, timeZone)}`;
-    await this.tellAuthor(
-      approver,
-      request.submittedBy,
-      postId,
-      "approved",
-      (timeZone) => `Your post was approved and ${when(timeZone)}.`,
-      "Your post was approved",
-    );
+    await this.sendNotices(told.mail);
     return this.deps.posts.get(approver.workspace.id, postId);
   }
 
@@ -188,20 +198,7 @@ export class ApprovalService {
     const { post, request } = await this.pending(approver.workspace.id, postId);
     const now = this.deps.now();
     const { db } = this.deps;
-    await this.deps.moves.decide(postId, { rejected: true }, [
-      db
-        .update(postApprovals)
-        .set({ status: "rejected", decidedBy: approver.userId, decidedAt: now, comment })
-        .where(eq(postApprovals.id, request.id)),
-      this.activity(approver, "rejected", postId, post.content, now),
-      ...(mark ? [mark(postId)] : []),
-    ]);
-    await this.deps.emit(approver.workspace.id, "approval.rejected", {
-      postId,
-      rejectedBy: approver.userId,
-      comment,
-    });
-    await this.tellAuthor(
+    const told = await this.authorNotice(
       approver,
       request.submittedBy,
       postId,
@@ -209,6 +206,21 @@ export class ApprovalService {
       `Your post was sent back: ${comment}`,
       "Your post needs changes",
     );
+    await this.deps.moves.decide(postId, { rejected: true }, [
+      db
+        .update(postApprovals)
+        .set({ status: "rejected", decidedBy: approver.userId, decidedAt: now, comment })
+        .where(eq(postApprovals.id, request.id)),
+      this.activity(approver, "rejected", postId, post.content, now),
+      ...told.writes,
+      ...(mark ? [mark(postId)] : []),
+    ]);
+    await this.deps.emit(approver.workspace.id, "approval.rejected", {
+      postId,
+      rejectedBy: approver.userId,
+      comment,
+    });
+    await this.sendNotices(told.mail);
     return this.deps.posts.get(approver.workspace.id, postId);
   }
 
@@ -224,17 +236,20 @@ export class ApprovalService {
     });
   }
 
-  /** In-app and email, unless the approver decided on their own submission. */
-  private async tellAuthor(
+  /**
+   * The author's notice of the decision, in-app and by email, for the decision's batch (ADR 129); none when the
+   * approver decided on their own submission.
+   */
+  private async authorNotice(
     approver: Actor,
     authorId: string,
     postId: string,
     kind: string,
     message: Notice["message"],
     subject: string,
-  ) {
-    if (authorId === approver.userId) return;
-    await this.deps.notifications.notify({
+  ): Promise<NoticeWrites> {
+    if (authorId === approver.userId) return { writes: [], mail: [] };
+    return this.deps.notifications.prepare({
       workspaceId: approver.workspace.id,
       userId: authorId,
       kind,

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { mailBrandById } from "../branding";
 import type { Db } from "../db/client";
 import { notifications, posts } from "../db/schema/index";
-import { brandedMail, type Mailer } from "../mail";
+import { brandedMail, type MailOutbox } from "../mail";
 import { PLATFORM_NAMES, type Platform } from "../platform-profile";
 import { excerpt } from "../posts";
 import type { People } from "../tenancy/people";
@@ -25,26 +26,55 @@ export interface Notice {
 /** Where a notice about a post leads: the Content Hub with that post's details open. */
 export const postPath = (postId: string) => `/content?post=${encodeURIComponent(postId)}`;
 
-/** Members' in-app notices, each also emailed through the Mailer. */
+/** A notice's writes for a batch (its row and its email's outbox row, ADR 129) and the mail to send after it. */
+export interface NoticeWrites {
+  writes: BatchItem<"sqlite">[];
+  mail: string[];
+}
+
+/** Members' in-app notices, each also emailed: the mail recorded with the notice, sent once it is (ADR 129). */
 export class Notifications {
-  constructor(private readonly deps: { db: Db; people: People; mailer: Mailer; now: () => number; origin: string }) {}
+  constructor(
+    private readonly deps: { db: Db; people: People; outbox: MailOutbox; now: () => number; origin: string },
+  ) {}
 
   async notify(notice: Notice): Promise<void> {
-    const { db, people, mailer, now, origin } = this.deps;
-    // Only a member now: someone who left or was removed hears nothing more of the workspace's posts or clients.
+    const { writes, mail } = await this.prepare(notice);
+    if (writes.length) await this.deps.db.batch(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    await this.send(mail);
+  }
+
+  /**
+   * The notice's row and its email's outbox row, for the batch of the write it tells of (nothing for someone who is
+   * no member now: they hear nothing more of the workspace's posts or clients).
+   */
+  async prepare(notice: Notice): Promise<NoticeWrites> {
+    const { db, people, outbox, now, origin } = this.deps;
     const to = await people.member(notice.workspaceId, notice.userId);
-    if (!to) return;
+    if (!to) return { writes: [], mail: [] };
     const { subject, path, ...row } = notice;
     const message = typeof row.message === "string" ? row.message : row.message(to.timezone);
-    await db.insert(notifications).values({ id: crypto.randomUUID(), ...row, message, createdAt: now() });
     const page = notice.postId ? postPath(notice.postId) : (path ?? "/content");
     const link = `${origin}${workspaceLink(page, notice.workspaceId)}`;
     // Review requests and the rest come from the workspace, in its brand (issue 41), with a plain-text part.
     const brand = await mailBrandById(db, people, notice.workspaceId, origin);
-    await mailer.send({
+    const email = outbox.entry(notice.workspaceId, {
       to: to.email,
       ...brandedMail(brand, { subject, paragraphs: [message], action: { label: "Open Postline", url: link } }),
     });
+    const insert = db.insert(notifications).values({ id: crypto.randomUUID(), ...row, message, createdAt: now() });
+    return { writes: [insert, email.write], mail: [email.id] };
+  }
+
+  /** Several notices' writes as one. */
+  async prepareAll(notices: Notice[]): Promise<NoticeWrites> {
+    const each = await Promise.all(notices.map((n) => this.prepare(n)));
+    return { writes: each.flatMap((e) => e.writes), mail: each.flatMap((e) => e.mail) };
+  }
+
+  /** Sends the emails of notices whose batch committed. */
+  send(mail: string[]): Promise<void> {
+    return this.deps.outbox.send(mail);
   }
 
   /** A channel that failed for good reaches its post's author: in the bell, and by email. */

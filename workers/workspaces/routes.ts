@@ -161,7 +161,7 @@ const answers = {
   created: async (c: Context<SignedInEnv>, id: string) =>
     ok(c, await c.var.services.workspaces.created(id), "Workspace created", 201),
   invited: async (c: Context<SignedInEnv>, id: string) => {
-    const invite = await c.var.services.workspaces.invitation(c.var.workspace.id, id);
+    const invite = await c.var.services.workspaces.finishInvitation(c.var.workspace, id);
     return ok(c, invite, `Invitation sent to ${invite.email}`, 201);
   },
 };

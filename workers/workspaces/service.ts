@@ -5,20 +5,20 @@ import { users } from "../db/schema/core";
 import { type Role, workspaceInvites, workspaceMembers, workspaces } from "../db/schema/workspaces";
 import { Conflict, Gone, Invalid, notFound } from "../errors";
 import type { ClaimMark } from "../http/idempotency";
-import { brandedMail, type MailBrand, type Mailer } from "../mail";
+import type { MailBrand, MailOutbox } from "../mail";
 import type { WorkspaceContext } from "../tenancy/membership";
 import type { ActivityEntry, ActivityLog } from "./activity";
 import { memberSummary, roleChangeSummary, settingsSummary } from "./activity-summaries";
-import { invitationOf, pendingInvite, presentInvite, teammateCount } from "./pending-invites";
 import {
-  acceptRefusal,
-  INVITE_TTL_MS,
-  leaveRefusal,
-  MemberMessages,
-  type Refusal,
-  removalRefusal,
-  roleChangeRefusal,
-} from "./rules";
+  invitationMail,
+  inviteEntry,
+  inviteRowOf,
+  newInvite,
+  pendingInvite,
+  presentInvite,
+  teammateCount,
+} from "./pending-invites";
+import { acceptRefusal, leaveRefusal, MemberMessages, type Refusal, removalRefusal, roleChangeRefusal } from "./rules";
 import type { InviteInput, WorkspaceInput, WorkspacePatch } from "./schemas";
 
 type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -55,7 +55,7 @@ export class WorkspaceService {
   constructor(
     private readonly deps: {
       db: Db;
-      mailer: Mailer;
+      outbox: MailOutbox;
       now: () => number;
       origin: string;
       /** The shard a new workspace is placed on (ADR 081: the emptiest). */
@@ -266,38 +266,27 @@ export class WorkspaceService {
       .where(and(eq(workspaceMembers.workspaceId, ws.id), eq(users.email, input.email)));
     if (existing && existing.n > 0) throw new Conflict(MemberMessages.alreadyMember);
     const token = randomToken(32);
-    const now = this.deps.now();
-    const row = {
-      id: crypto.randomUUID(),
-      workspaceId: ws.id,
-      email: input.email,
-      role: input.role,
-      tokenHash: await sha256Hex(token),
-      invitedBy: inviter.id,
-      expiresAt: now + INVITE_TTL_MS,
-      acceptedAt: null,
-      acceptedBy: null,
-      createdAt: now,
-    };
-    await this.deps.db.batch([this.deps.db.insert(workspaceInvites).values(row), ...(mark ? [mark(row.id)] : [])]);
-    const summary = `${input.email} as ${input.role}`;
-    await this.log(ws, { userId: inviter.id, action: "invited", subject: "invite", subjectId: row.id, summary });
-    // The invitation comes from the workspace, in its brand (issue 41).
-    const mail = brandedMail(await this.deps.mailBrand(ws), {
-      subject: `${inviter.displayName} invited you to ${ws.name} on Postline`,
-      paragraphs: [
-        `${inviter.displayName} invited you to join ${ws.name} on Postline as ${input.role}.`,
-        `If you have no Postline account yet, sign up with this email address (${input.email}) first; the link brings you back.`,
-      ],
-      action: { label: "Accept the invitation", url: `${this.deps.origin}/invite/${token}` },
-      footer: ["The invitation is valid for 7 days and works once."],
-    });
-    await this.deps.mailer.send({ to: input.email, ...mail });
+    const row = newInvite(ws.id, input, inviter.id, await sha256Hex(token), this.deps.now());
+    // The invitation comes from the workspace, in its brand (issue 41); its mail is recorded with it (ADR 129).
+    const who = { inviter: inviter.displayName, ws: ws.name, url: `${this.deps.origin}/invite/${token}`, ...input };
+    const email = this.deps.outbox.entry(ws.id, invitationMail(await this.deps.mailBrand(ws), who));
+    const { db } = this.deps;
+    await db.batch([db.insert(workspaceInvites).values(row), email.write, ...(mark ? [mark(row.id)] : [])]);
+    await this.deps.outbox.send([email.id]);
+    await this.deps.activityIn(ws.shard).entry(inviteEntry(row));
     return presentInvite(row);
   }
 
-  /** One invitation of the workspace, as `invite` answered it. */
-  invitation = (workspaceId: string, id: string) => invitationOf(this.deps.db, workspaceId, id);
+  /**
+   * The invitation, for the retry of a request that died after its batch (ADR 125, 129): its log entry, in the shard
+   * and so in no directory batch, is written if it is missing.
+   */
+  async finishInvitation(ws: { id: string; shard: string }, id: string) {
+    const row = await inviteRowOf(this.deps.db, ws.id, id);
+    const log = this.deps.activityIn(ws.shard);
+    if (!(await log.has(ws.id, "invite", id))) await log.entry(inviteEntry(row));
+    return presentInvite(row);
+  }
 
   async pendingInvites(workspaceId: string) {
     const rows = await this.deps.db

@@ -18,6 +18,7 @@ export * from "./inbox";
 export * from "./inbox-team";
 export * from "./labels";
 export * from "./links";
+export * from "./mail";
 export * from "./media";
 export * from "./oauth";
 export * from "./pieces";
