@@ -136,7 +136,8 @@ export const postTargets = sqliteTable(
     commentError: text("comment_error"),
     /**
      * The queue slot Add to queue (or a reorder) put the channel in (ADR 126); it holds the slot while the channel
-     * is still due there (`due_at = queue_slot`). Null for a channel scheduled by hand.
+     * is still due there (`due_at = queue_slot`). Null for a channel scheduled by hand since 0081; migration 0083
+     * gave each channel then waiting on an account with a queue the instant it was due at, one per instant.
      */
     queueSlot: ms("queue_slot"),
     createdAt: createdAt(),
