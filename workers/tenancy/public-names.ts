@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { chunksOf, D1_MAX_PARAMS, readInRuns } from "../db/chunks";
+import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
 import type { Db } from "../db/client";
 import { publicNames, workspaces } from "../db/schema/workspaces";
 
@@ -29,11 +29,11 @@ export function directoryNames(db: Db): PublicNames {
       const rows = wanted.map((name) => ({ kind, name, workspaceId }));
       // A channel's short links (some 2,000 on Facebook): written at 3 parameters a row and read beside 2 other
       // values, in runs within D1's 100 bound parameters (ADR 118).
+      // The reads of what the workspace holds then follow in the same batch (one round trip).
       const [first, ...rest] = chunksOf(rows, Math.floor(D1_MAX_PARAMS / 3)).map((run) =>
         db.insert(publicNames).values(run).onConflictDoNothing(),
       );
-      await db.batch([first!, ...rest]);
-      const held = await readInRuns(wanted, 2, (run) =>
+      const reads = chunksOf(wanted, D1_MAX_PARAMS - 2).map((run) =>
         db
           .select({ name: publicNames.name })
           .from(publicNames)
@@ -41,7 +41,9 @@ export function directoryNames(db: Db): PublicNames {
             and(eq(publicNames.kind, kind), inArray(publicNames.name, run), eq(publicNames.workspaceId, workspaceId)),
           ),
       );
-      return new Set(held.map((r) => r.name));
+      const results = await db.batch([first!, ...rest, ...reads]);
+      const held = results.slice(rest.length + 1) as Array<Array<{ name: string }>>;
+      return new Set(held.flat().map((r) => r.name));
     },
     async release(kind, name, workspaceId) {
       await db
