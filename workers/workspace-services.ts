@@ -178,7 +178,9 @@ function platformAccessOf(platforms: ReturnType<Shared["platforms"]>, accounts: 
         throw new PlatformError("permanent", `Publishing to ${platform} is not supported yet.`, { platform });
       return client;
     },
-    credentials: (accountId: string) => accounts.accountCredentials(accountId),
+    credentials: (accountId: string, read?: unknown[]) =>
+      accounts.accountCredentials(accountId, read as Parameters<AccountsService["accountCredentials"]>[1]),
+    accountRead: accounts.accountRead,
     refreshCredentials: (accountId: string) => accounts.refreshAfterRejection(accountId),
     markNeedsReconnect: (accountId: string, cause: PlatformError) => accounts.markNeedsReconnect(accountId, cause),
   };

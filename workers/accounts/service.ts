@@ -231,10 +231,11 @@ export class AccountsService {
 
   /**
    * What the publisher and the analytics sync call: valid credentials for an account, refreshed first when
-   * the token expires within REFRESH_MARGIN_MS. Throws PlatformError `auth` when the user must reconnect.
+   * the token expires within REFRESH_MARGIN_MS. Throws PlatformError `auth` when the user must reconnect. `read`: the
+   * rows of `accountRead`, when the caller read them in its own batch.
    */
-  async accountCredentials(accountId: string): Promise<AccountCredentials> {
-    let row = await this.deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.id, accountId)).get();
+  async accountCredentials(accountId: string, read?: AccountRow[]): Promise<AccountCredentials> {
+    let row = read ? read[0] : await this.accountRead(accountId).get();
     if (!row || row.status === "disconnected") throw new AccountGoneError(accountId);
     if (row.status === "needs_reconnect") {
       throw new PlatformError("auth", row.statusReason ?? "Please reconnect this account.", { platform: row.platform });
@@ -243,6 +244,10 @@ export class AccountsService {
       row = await this.refreshRow(row);
     return this.credentialsOf(row);
   }
+
+  /** The account's row as a statement: a publish reads it in its move's batch, then hands it to `accountCredentials`. */
+  accountRead = (accountId: string) =>
+    this.deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.id, accountId));
 
   /**
    * After a platform refused the access token (401): refreshes once, when the account holds a refresh token,

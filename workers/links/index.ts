@@ -1,6 +1,6 @@
 // The links module's public surface: other modules import it only from here (ADR 079).
 export { postLinkRoutes } from "./post-routes";
-export { trackLinks } from "./publish";
+export { trackingReads, trackLinks } from "./publish";
 export { SHORT_LINK_PREFIX, serveShortLink } from "./redirect";
 export { linkRoutes } from "./routes";
 export { clickDay, findLinks, isHumanClick, linksFixed } from "./rules";

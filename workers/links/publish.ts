@@ -3,7 +3,32 @@ import type { PublishRequest } from "../platforms";
 import { captionLength } from "../posts";
 import type { PublicNames } from "../tenancy/public-names";
 import { findLinks, linkPlan, newCode, replaceLinks, withUtm } from "./rules";
-import type { LinkStore, NewShortLink } from "./store";
+import type { LinkSettingsRow, LinkStore, NewShortLink, PostLinkOptionsRow } from "./store";
+
+type TrackingStore = Pick<LinkStore, "settings" | "postOptions" | "labelNames" | "ensureForTarget">;
+
+/**
+ * What `trackLinks` reads (the workspace's settings, the post's link choices and labels) as statements, for the batch
+ * that reads the post (ADR 041), and the store that answers those reads from the batch's results.
+ */
+export function trackingReads(store: LinkStore, target: Pick<Target, "workspaceId" | "postId">) {
+  return {
+    reads: [
+      store.settingsRead(target.workspaceId),
+      store.postOptionsRead(target.postId),
+      store.labelNamesRead(target.postId),
+    ] as const,
+    answered: (results: unknown[]): TrackingStore => {
+      const [settings, options, labels] = results as [LinkSettingsRow[], PostLinkOptionsRow[], Array<{ name: string }>];
+      return {
+        settings: async () => settings[0],
+        postOptions: async () => options[0],
+        labelNames: async () => labels.map((l) => l.name),
+        ensureForTarget: (targetId, rows) => store.ensureForTarget(targetId, rows),
+      };
+    },
+  };
+}
 
 interface Target {
   id: string;
@@ -29,7 +54,7 @@ function partsOf(request: PublishRequest): Array<{ slot: string; text: string }>
  * retried or reconciled publish sends the very same text.
  */
 export async function trackLinks(
-  store: LinkStore,
+  store: TrackingStore,
   names: Pick<PublicNames, "claim">,
   origin: string,
   target: Target,

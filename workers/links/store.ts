@@ -24,8 +24,13 @@ export class LinkStore {
   constructor(private readonly db: Db) {}
 
   async settings(workspaceId: string): Promise<LinkSettingsRow | undefined> {
-    const [row] = await this.db.select().from(linkSettings).where(eq(linkSettings.workspaceId, workspaceId));
+    const [row] = await this.settingsRead(workspaceId);
     return row;
+  }
+
+  /** The workspace's link settings as a statement, for a caller's batch (the publish reads them with its post). */
+  settingsRead(workspaceId: string) {
+    return this.db.select().from(linkSettings).where(eq(linkSettings.workspaceId, workspaceId));
   }
 
   async saveSettings(row: LinkSettingsRow): Promise<void> {
@@ -56,8 +61,13 @@ export class LinkStore {
 
   /** A post's own link choices (ADR 094), if it has any. */
   async postOptions(postId: string): Promise<PostLinkOptionsRow | undefined> {
-    const [row] = await this.db.select().from(postLinkOptions).where(eq(postLinkOptions.postId, postId));
+    const [row] = await this.postOptionsRead(postId);
     return row;
+  }
+
+  /** `postOptions` as a statement, for a caller's batch. */
+  postOptionsRead(postId: string) {
+    return this.db.select().from(postLinkOptions).where(eq(postLinkOptions.postId, postId));
   }
 
   async savePostOptions(row: PostLinkOptionsRow): Promise<void> {
@@ -86,13 +96,17 @@ export class LinkStore {
 
   /** The names of a post's labels, alphabetically (read from the labels module's tables: its campaigns). */
   async labelNames(postId: string): Promise<string[]> {
-    const rows = await this.db
+    return (await this.labelNamesRead(postId)).map((r) => r.name);
+  }
+
+  /** `labelNames` as a statement (its rows `{ name }`), for a caller's batch. */
+  labelNamesRead(postId: string) {
+    return this.db
       .select({ name: labels.name })
       .from(postLabels)
       .innerJoin(labels, eq(labels.id, postLabels.labelId))
       .where(eq(postLabels.postId, postId))
       .orderBy(asc(sql`lower(${labels.name})`));
-    return rows.map((r) => r.name);
   }
 
   async byCode(code: string): Promise<{ id: string; destination: string } | undefined> {

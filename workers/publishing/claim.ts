@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import { schedulerRuns } from "../db/schema/index";
 import { CLAIM_HORIZON_MS, delaySecondsUntil } from "../delivery";
+import type { Platform } from "../platform-profile";
 import { claimDue, claimedPostsPublishing } from "./target-writes";
 
 const CLAIM_BATCH = 500;
@@ -9,13 +10,28 @@ const SEND_BATCH = 100; // Queues' sendBatch limit
 export interface PublishMessage {
   targetId: string;
   claimId: string;
+  /**
+   * The target's account and platform as claimed: a hint that lets the pacing gate run before the target is read,
+   * and the read join the move's batch. The row decides: a hint that does not match it is ignored (ADR 041).
+   */
+  accountId?: string;
+  platform?: Platform;
   /** A staging step (ADR 029): prepare the target's media ahead, publish nothing. */
   stage?: boolean;
 }
 
+/** A message's hint of its target's account and platform. */
+export type TargetHint = { accountId: string; platform: Platform };
+
+/** The row is the hint's target (else the hint is stale and the row decides alone). */
+export const isHintOf = (hint: TargetHint, target: TargetHint) =>
+  target.accountId === hint.accountId && target.platform === hint.platform;
+
 interface ClaimedRow {
   id: string;
   due_at: number;
+  account_id?: string;
+  platform?: Platform;
 }
 
 /**
@@ -64,7 +80,11 @@ export async function enqueue(
   for (let i = 0; i < rows.length; i += SEND_BATCH) {
     await queue.sendBatch(
       rows.slice(i, i + SEND_BATCH).map((r) => ({
-        body: { targetId: r.id, claimId },
+        body: {
+          targetId: r.id,
+          claimId,
+          ...(r.account_id && r.platform && { accountId: r.account_id, platform: r.platform }),
+        },
         delaySeconds: delaySecondsUntil(r.due_at, now),
       })),
     );

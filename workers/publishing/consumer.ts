@@ -14,6 +14,7 @@ import {
   refreshOnce,
 } from "../platforms";
 import type { ActivityEntry } from "../workspaces";
+import { isHintOf, type TargetHint } from "./claim";
 import { attemptRow, markPublished, settle, settleUnconfirmed } from "./delivery-writes";
 import { publishFirstComment } from "./first-comment";
 import { fillPermalink } from "./permalinks";
@@ -25,8 +26,13 @@ export interface PublishDeps {
   db: Db;
   now: () => number;
   client: (platform: Platform) => PlatformClient;
-  /** A valid credential for the account (refreshed if needed); throws PlatformError('auth') when it cannot be had. */
-  credentials: (accountId: string) => Promise<AccountCredentials>;
+  /**
+   * A valid credential for the account (refreshed if needed); throws PlatformError('auth') when it cannot be had.
+   * `read`: the rows of `accountRead`, when the caller's batch read them.
+   */
+  credentials: (accountId: string, read?: unknown[]) => Promise<AccountCredentials>;
+  /** The account's row as a statement, read in the move's batch (then handed to `credentials`). */
+  accountRead: (accountId: string) => BatchItem<"sqlite">;
   /** After a 401: one forced token refresh (null when the account has no refresh token). */
   refreshCredentials: (accountId: string) => Promise<AccountCredentials | null>;
   /** Flags the account and returns the reason the user reads (it names a missing permission). */
@@ -58,12 +64,51 @@ const TERMINAL: TargetStatus[] = ["published", "failed", "unconfirmed", "draft",
  * - queued → publishing is a conditional UPDATE, so a redelivered or duplicate message does nothing.
  * - A target found already `publishing` means an earlier delivery died mid-flight (the queue redelivers
  *   only after a failure): the platform is asked whether the post exists before anything is sent again.
+ * - With the claim's `hint` of its account and platform, the pacing gate runs first and the target is read in the
+ *   move's own batch; the move is conditional on the hint too, so a hint that does not match the row moves nothing
+ *   and the row, as read, goes the unhinted way (its own account's gate, then the move).
  */
-export async function publishTarget(targetId: string, deps: PublishDeps): Promise<Disposition> {
+export async function publishTarget(targetId: string, deps: PublishDeps, hint?: TargetHint): Promise<Disposition> {
+  if (!hint) return publishRead(targetId, deps);
+  const gate = await deps.gate(hint.accountId, hint.platform);
+  // Held back by the pace: the row is read, as without a hint, and waits if the hint was its own.
+  if (!gate.allowed) return publishRead(targetId, deps, { hint, gate });
+  // One round trip: the row as it was, the move only if the hint is the row's (its winner gets the row as it now is),
+  // and the latest attempt's outcome.
+  const [rows, moved, last, account] = (await deps.db.batch([
+    deps.db.select().from(postTargets).where(eq(postTargets.id, targetId)),
+    startPublishing(deps, targetId, hint),
+    lastAttempt(deps.db, targetId),
+    deps.accountRead(hint.accountId),
+  ])) as [TargetRow[], TargetRow[], Array<{ outcome: string }>, unknown[]];
+  const target = rows[0];
+  if (!target || TERMINAL.includes(target.status)) return ACK;
+  // A stale hint moved nothing: the row goes through its own account's gate.
+  if (!isHintOf(hint, target)) return gated(target, deps);
+  if (target.status === "queued") return moved[0] ? claimedNow(moved[0], last[0]?.outcome, deps, account) : ACK;
+  return inFlight(target, deps);
+}
+
+/**
+ * Without a hint: the target is read first, then paced by its own account. `asked`: the gate's answer to the hint,
+ * used when the row bears the hint out (the gate is not asked twice for one delivery).
+ */
+async function publishRead(
+  targetId: string,
+  deps: PublishDeps,
+  asked?: { hint: TargetHint; gate: Awaited<ReturnType<PublishDeps["gate"]>> },
+): Promise<Disposition> {
   const target = await deps.db.query.postTargets.findFirst({ where: eq(postTargets.id, targetId) });
   if (!target || TERMINAL.includes(target.status)) return ACK;
+  return gated(target, deps, asked && isHintOf(asked.hint, target) ? asked.gate : undefined);
+}
 
-  const gate = await deps.gate(target.accountId, target.platform);
+async function gated(
+  target: TargetRow,
+  deps: PublishDeps,
+  answered?: Awaited<ReturnType<PublishDeps["gate"]>>,
+): Promise<Disposition> {
+  const gate = answered ?? (await deps.gate(target.accountId, target.platform));
   if (!gate.allowed) {
     // Recorded so the reconciler knows this target is waiting on purpose, not lost.
     await waitUntil(deps, target, deps.now() + gate.retryAfterSeconds * 1000);
@@ -72,22 +117,33 @@ export async function publishTarget(targetId: string, deps: PublishDeps): Promis
 
   if (target.status === "queued") {
     // One round trip: the move (its winner gets the row as it now is) and the latest attempt's outcome.
-    const [moved, last] = await deps.db.batch([startPublishing(deps, target), lastAttempt(deps.db, targetId)]);
-    const claimed = moved[0];
-    if (!claimed) return ACK;
-    if (outcomeUnknown(last[0]?.outcome)) {
-      // An earlier attempt may have gone out (its answer was lost, or the last look failed): look before resending.
-      const verdict = await verifyTarget(claimed, deps, { settleUnsure: false });
-      if (verdict.outcome === "published") return ACK;
-      if (verdict.outcome === "lookup_failed") return lookAgainLater(claimed, deps, verdict.error);
-      // "cannot_check": the platform has no way to look; the user checked and asked for the retry.
-      return attempt(claimed, deps);
-    }
-    // Nothing was looked up since the move, so the moved row's thread parts are current.
-    return attempt(claimed, deps, { partIds: claimed.partIds ?? [], permalink: claimed.permalink });
+    const [moved, last] = await deps.db.batch([startPublishing(deps, target.id), lastAttempt(deps.db, target.id)]);
+    return moved[0] ? claimedNow(moved[0], last[0]?.outcome, deps) : ACK;
   }
+  return inFlight(target, deps);
+}
 
-  // status === "publishing": the previous delivery's outcome is unknown.
+/** This delivery moved the target to `publishing`: it sends, after a look when the last attempt left it unknown. */
+async function claimedNow(
+  claimed: TargetRow,
+  lastOutcome: string | undefined,
+  deps: PublishDeps,
+  account?: unknown[],
+): Promise<Disposition> {
+  if (outcomeUnknown(lastOutcome)) {
+    // An earlier attempt may have gone out (its answer was lost, or the last look failed): look before resending.
+    const verdict = await verifyTarget(claimed, deps, { settleUnsure: false });
+    if (verdict.outcome === "published") return ACK;
+    if (verdict.outcome === "lookup_failed") return lookAgainLater(claimed, deps, verdict.error);
+    // "cannot_check": the platform has no way to look; the user checked and asked for the retry.
+    return attempt(claimed, deps);
+  }
+  // Nothing was looked up since the move, so the moved row's thread parts are current.
+  return attempt(claimed, deps, { partIds: claimed.partIds ?? [], permalink: claimed.permalink }, account);
+}
+
+/** Found `publishing`: the previous delivery's outcome is unknown. */
+async function inFlight(target: TargetRow, deps: PublishDeps): Promise<Disposition> {
   const verdict = await verifyTarget(target, deps, { settleUnsure: false });
   if (verdict.outcome === "not_found") return attempt(target, deps);
   return unsure(target, deps, verdict);
@@ -117,11 +173,15 @@ async function lookAgainLater(target: TargetRow, deps: PublishDeps, error: Platf
   return ACK;
 }
 
-/** `parts`: the thread parts recorded so far, when the caller's row is known to be current (else read here). */
+/**
+ * `parts`: the thread parts recorded so far, when the caller's row is known to be current (else read here);
+ * `account`: the account's row as the move's batch read it.
+ */
 async function attempt(
   target: TargetRow,
   deps: PublishDeps,
   parts?: Awaited<ReturnType<typeof recordedParts>>,
+  account?: unknown[],
 ): Promise<Disposition> {
   const started = deps.now();
   const client = deps.client(target.platform);
@@ -129,7 +189,9 @@ async function attempt(
   let request: PublishRequest;
   let result: PublishResult;
   try {
-    access = refreshOnce(await deps.credentials(target.accountId), () => deps.refreshCredentials(target.accountId));
+    access = refreshOnce(await deps.credentials(target.accountId, account), () =>
+      deps.refreshCredentials(target.accountId),
+    );
     const built = await deps.buildRequest(target);
     const record = handleRecorder(target, deps);
     request = { ...built, recordHandle: (handle) => record(built, handle) };
@@ -140,10 +202,10 @@ async function attempt(
         { ...target, ...recorded },
         deps,
         { access, request, permalink: recorded.permalink, resumed: true },
-        threadOutcomes(deps, access),
+        threadOutcomes(deps, access, request),
       );
     // Media staged ahead (ADR 029) leaves only the final call.
-    const staged = await stagedPublish(target, request, deps);
+    const staged = await stagedPublish(target, request, deps, built);
     // A refused token is refreshed once and the post sent again before the user is asked to reconnect.
     result = await access.call((credentials) => (staged ? staged(credentials) : client.publish(credentials, request)));
   } catch (err) {
@@ -157,31 +219,36 @@ async function attempt(
       { ...target, partIds: [result.remoteId] },
       deps,
       { access, request, permalink: result.permalink, resumed: false },
-      threadOutcomes(deps, access),
+      threadOutcomes(deps, access, request),
     );
   }
-  return complete(target, result, deps, access, { started, kind: "publish" });
+  return complete(target, result, deps, access, request, { started, kind: "publish" });
 }
 
-/** The channel is out: its id is recorded before anything else (the permalink read, the first comment) can fail. */
+/** The channel is out: its id is recorded before anything else (the permalink read, `request`'s comment) can fail. */
 async function complete(
   target: TargetRow,
   result: PublishResult,
   deps: PublishDeps,
   access: ReturnType<typeof refreshOnce>,
+  request: PublishRequest,
   log: { started: number; kind: string } | null,
 ): Promise<Disposition> {
   await markPublished(target, result, deps, log);
   if (!result.permalink) await fillPermalink(deps, { ...target, remoteId: result.remoteId }, access.credentials);
-  if (target.version?.firstComment) await publishFirstComment(target.id, deps);
+  if (target.version?.firstComment) await publishFirstComment(target.id, deps, undefined, request);
   return ACK;
 }
 
 /** The consumer's own settling, handed to the thread module. */
-function threadOutcomes(deps: PublishDeps, access: ReturnType<typeof refreshOnce>): ThreadOutcomes {
+function threadOutcomes(
+  deps: PublishDeps,
+  access: ReturnType<typeof refreshOnce>,
+  request: PublishRequest,
+): ThreadOutcomes {
   return {
     // Each part was logged as it went out; the channel's publish is not logged again.
-    published: (target, result) => complete(target, result, deps, access, null),
+    published: (target, result) => complete(target, result, deps, access, request, null),
     failed: (target, error, started, kind) => afterFailure(target, deps, error, started, kind),
     unconfirmed: async (target, message, error) => {
       await attemptRow(deps, target.id, deps.now(), "verify", "unconfirmed", error);
@@ -307,7 +374,7 @@ export async function verifyTarget(
     }
     if (found) {
       await markPublished(target, found, deps, { started, kind: "verify" });
-      if (target.version?.firstComment) await publishFirstComment(target.id, deps);
+      if (target.version?.firstComment) await publishFirstComment(target.id, deps, undefined, request);
       return { outcome: "published" };
     }
     await attemptRow(deps, target.id, started, "verify", "not_found", null);
@@ -327,21 +394,4 @@ export function asPlatformError(err: unknown, platform: Platform): PlatformError
   if (err instanceof PlatformError) return err;
   const message = err instanceof Error ? err.message : String(err);
   return new PlatformError("retryable", message, { platform, outcomeUnknown: true });
-}
-
-/** A message that exhausted the queue's own retries lands here: it ends as failed with a reason, never lost. */
-export async function failFromDeadLetter(
-  targetId: string,
-  deps: Pick<PublishDeps, "db" | "now" | "emit">,
-): Promise<void> {
-  const target = await deps.db.query.postTargets.findFirst({ where: eq(postTargets.id, targetId) });
-  if (!target || !["queued", "publishing"].includes(target.status)) return;
-  await settle(target, { ...deps } as PublishDeps, {
-    status: target.status === "publishing" ? "unconfirmed" : "failed",
-    errorKind: "retryable",
-    errorMessage:
-      target.status === "publishing"
-        ? "Delivery stopped mid-publish after repeated errors; check the platform, then mark it published or retry."
-        : "Delivery gave up after repeated errors.",
-  });
 }

@@ -11,9 +11,9 @@ import { armFault, cipher, connectViaEmulator } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
 import { dbOfTarget, drizzleOf, drizzleOfTarget, publishDepsOf, shardOfTarget } from "../test/shards";
 import type { PublishMessage } from "./claim";
-import { failFromDeadLetter, publishTarget } from "./consumer";
+import { publishTarget } from "./consumer";
 import { fillMissingPermalinks } from "./permalinks";
-import { withBatchCredentials } from "./queue";
+import { failFromDeadLetter, withBatchCredentials } from "./queue";
 
 /**
  * The fault suite: the consumer driven message by message (as redeliveries would) against the emulator's

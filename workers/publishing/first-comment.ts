@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { postTargets } from "../db/schema/index";
-import { PlatformError } from "../platforms";
+import { PlatformError, type PublishRequest } from "../platforms";
 import type { PublishDeps } from "./consumer";
 import { claimComment, commentOutcome } from "./target-writes";
 
@@ -10,12 +10,14 @@ import { claimComment, commentOutcome } from "./target-writes";
  * a failed comment never touches the post's status and is never a reason to publish the post again; the user
  * retries the comment alone. The move to `pending` is conditional, so two runs never both send it. A lost
  * answer, and a retry of a failed comment, look the comment up before sending it (ADR 027). A user's retry sent with
- * an Idempotency-Key marks its claim (`mark`) in the claim of the comment (ADR 125).
+ * an Idempotency-Key marks its claim (`mark`) in the claim of the comment (ADR 125). `built`: the request the
+ * publish just built for this target (its comment and options), so the comment does not build it again.
  */
 export async function publishFirstComment(
   targetId: string,
   deps: PublishDeps,
   mark?: () => BatchItem<"sqlite">,
+  built?: Pick<PublishRequest, "firstComment" | "options">,
 ): Promise<void> {
   const target = await deps.db.query.postTargets.findFirst({ where: eq(postTargets.id, targetId) });
   if (target?.status !== "published" || !target.remoteId) return;
@@ -24,7 +26,7 @@ export async function publishFirstComment(
   const [claimed] = await deps.db.batch([claimComment(deps, targetId), ...(mark ? [mark()] : [])]);
   if (claimed.length === 0) return;
   try {
-    const { firstComment, options } = await deps.buildRequest(target);
+    const { firstComment, options } = built ?? (await deps.buildRequest(target));
     if (!firstComment)
       throw new PlatformError("permanent", "This channel has no first comment.", { platform: target.platform });
     const credentials = await deps.credentials(target.accountId);

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { media, postMedia, posts } from "../db/schema/index";
 import { PlatformError, type PublishMedia, type PublishOptions, type PublishRequest } from "../platforms";
@@ -35,11 +36,17 @@ export interface MediaSource {
 /**
  * What a target publishes: its effective version (ADR 021) — the caption as published, the YouTube title,
  * the platform options, the media in order (for YouTube only its video) and a thread's further parts. A post whose media vanished
- * fails permanently with a message the user can act on, instead of publishing without it.
+ * fails permanently with a message the user can act on, instead of publishing without it. `also` (reads the caller
+ * needs beside it: the link settings, the staging row) joins the batch that reads the post; their results in order.
  */
-export async function buildPublishRequest(db: Db, source: MediaSource, target: TargetRow): Promise<PublishRequest> {
-  // The post and its media in one round trip.
-  const [found, attached] = await db.batch([
+export async function buildPublishRequest(
+  db: Db,
+  source: MediaSource,
+  target: TargetRow,
+  also: BatchItem<"sqlite">[] = [],
+): Promise<{ request: PublishRequest; joined: unknown[] }> {
+  // The post and its media in one round trip, with the caller's reads.
+  const [found, attached, ...joined] = await db.batch([
     db.select().from(posts).where(eq(posts.id, target.postId)),
     db
       .select({ item: media })
@@ -47,6 +54,7 @@ export async function buildPublishRequest(db: Db, source: MediaSource, target: T
       .innerJoin(media, eq(media.id, postMedia.mediaId))
       .where(eq(postMedia.postId, target.postId))
       .orderBy(asc(postMedia.position)),
+    ...also,
   ]);
   const post = found[0];
   if (!post)
@@ -101,7 +109,7 @@ export async function buildPublishRequest(db: Db, source: MediaSource, target: T
       open: () => source.open(m.key),
     })),
   );
-  return {
+  const request: PublishRequest = {
     marker: target.id,
     text: version.caption,
     title: version.title,
@@ -111,4 +119,5 @@ export async function buildPublishRequest(db: Db, source: MediaSource, target: T
     thread: version.parts.slice(1),
     createdAt: target.createdAt,
   };
+  return { request, joined };
 }

@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
+import { postTargets } from "../db/schema/index";
 import { CRASH_RETRY_DELAY_SECONDS, MAX_RETRY_DELAY_SECONDS } from "../delivery";
 import type { AccountCredentials } from "../platforms";
 import type { PublishMessage } from "./claim";
-import { failFromDeadLetter, type PublishDeps, publishTarget } from "./consumer";
+import { type PublishDeps, publishTarget } from "./consumer";
+import { settle } from "./delivery-writes";
 import { stageTarget } from "./staging";
 
 /** One target per message; targets are independent, so one channel's trouble never holds up another. */
@@ -10,9 +13,10 @@ export async function consumePublishBatch(batch: MessageBatch<PublishMessage>, s
   await Promise.all(
     batch.messages.map(async (message) => {
       try {
+        const { targetId, accountId, platform } = message.body;
         const disposition = message.body.stage
-          ? await stageTarget(message.body.targetId, deps)
-          : await publishTarget(message.body.targetId, deps);
+          ? await stageTarget(targetId, deps)
+          : await publishTarget(targetId, deps, accountId && platform ? { accountId, platform } : undefined);
         if (disposition.ack) message.ack();
         else message.retry({ delaySeconds: Math.min(disposition.delaySeconds, MAX_RETRY_DELAY_SECONDS) });
       } catch (err) {
@@ -43,10 +47,10 @@ export function withBatchCredentials(deps: PublishDeps): PublishDeps {
   const forget = (accountId: string) => known.delete(accountId);
   return {
     ...deps,
-    credentials: (accountId) => {
+    credentials: (accountId, read) => {
       let credentials = known.get(accountId);
       if (!credentials) {
-        credentials = deps.credentials(accountId);
+        credentials = deps.credentials(accountId, read);
         known.set(accountId, credentials);
         credentials.catch(() => known.get(accountId) === credentials && forget(accountId));
       }
@@ -63,4 +67,21 @@ export function withBatchCredentials(deps: PublishDeps): PublishDeps {
       return deps.markNeedsReconnect(accountId, cause);
     },
   };
+}
+
+/** A message that exhausted the queue's own retries lands here: it ends as failed with a reason, never lost. */
+export async function failFromDeadLetter(
+  targetId: string,
+  deps: Pick<PublishDeps, "db" | "now" | "emit">,
+): Promise<void> {
+  const target = await deps.db.query.postTargets.findFirst({ where: eq(postTargets.id, targetId) });
+  if (!target || !["queued", "publishing"].includes(target.status)) return;
+  await settle(target, { ...deps } as PublishDeps, {
+    status: target.status === "publishing" ? "unconfirmed" : "failed",
+    errorKind: "retryable",
+    errorMessage:
+      target.status === "publishing"
+        ? "Delivery stopped mid-publish after repeated errors; check the platform, then mark it published or retry."
+        : "Delivery gave up after repeated errors.",
+  });
 }

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
 import { postTargets, targetStagings } from "../db/schema/index";
 import {
   afterStagingFailure,
@@ -205,8 +206,9 @@ export async function stagedPublish(
   target: TargetRow,
   request: PublishRequest,
   deps: PublishDeps,
+  built: PublishRequest = request,
 ): Promise<((credentials: AccountCredentials) => Promise<PublishResult>) | null> {
-  const found = await stagedHandle(target, request, deps);
+  const found = await stagedHandle(target, request, deps, built);
   if (!found) return null;
   const { row, handle, staging } = found;
   if (handle && staging) return (credentials) => staging.publish(credentials, request, handle);
@@ -227,8 +229,27 @@ export async function stagedLookup(
   return (credentials) => staging.find(credentials, request, handle, since);
 }
 
-async function stagedHandle(target: TargetRow, request: PublishRequest, deps: PublishDeps) {
-  const row = await deps.db.query.targetStagings.findFirst({ where: eq(targetStagings.targetId, target.id) });
+/** The target's staging row as a statement, for the batch that builds its request (`withStagingRow`). */
+export const stagingRead = (db: Db, targetId: string) =>
+  db.select().from(targetStagings).where(eq(targetStagings.targetId, targetId));
+
+/** Staging rows read in the batch that built a request (`buildRequest`), so its publish or lookup reads none again. */
+const readWith = new WeakMap<PublishRequest, Row | null>();
+
+/** Remembers the staging row read with `request` (none: `undefined`); the request itself is returned. */
+export function withStagingRow<T extends PublishRequest>(request: T, row: Row | undefined): T {
+  readWith.set(request, row ?? null);
+  return request;
+}
+
+/**
+ * The staging row, as read with the request `built` (a request is built fresh for each publish and each lookup,
+ * so the row is as current as a read here would be), or read now for a request built without it.
+ */
+async function stagedHandle(target: TargetRow, request: PublishRequest, deps: PublishDeps, built = request) {
+  const row = readWith.has(built)
+    ? readWith.get(built)
+    : await deps.db.query.targetStagings.findFirst({ where: eq(targetStagings.targetId, target.id) });
   if (!row) return null;
   const handle = usableStaged(row as StagingRow, await fingerprintOf(request), deps.now());
   return { row, handle, staging: deps.client(target.platform).staging };

@@ -45,7 +45,7 @@ export function claimDue(
       `UPDATE post_targets SET status = 'queued', claim_id = ?1, claimed_at = ?2, updated_at = ?2
        WHERE id IN (SELECT id FROM post_targets WHERE status = 'scheduled' AND due_at <= ?3 ${workspaceFilter} ${only} ORDER BY due_at LIMIT ${claim.limit})
          AND status = 'scheduled'
-       RETURNING id, due_at`,
+       RETURNING id, due_at, account_id, platform`,
     )
     .bind(...params);
 }
@@ -78,11 +78,12 @@ export function waitUntil(w: Writer, target: TargetRef, at: number) {
 }
 
 /** The conditional move `queued → publishing` that decides the one delivery that may send (its winner gets the row). */
-export function startPublishing(w: Writer, target: { id: string; attemptCount: number }) {
+export function startPublishing(w: Writer, targetId: string, hint?: Pick<Insert, "accountId" | "platform">) {
+  const hinted = hint && and(eq(postTargets.accountId, hint.accountId), eq(postTargets.platform, hint.platform));
   return w.db
     .update(postTargets)
-    .set({ status: "publishing", attemptCount: target.attemptCount + 1, updatedAt: w.now() })
-    .where(and(eq(postTargets.id, target.id), eq(postTargets.status, "queued")))
+    .set({ status: "publishing", attemptCount: sql`${postTargets.attemptCount} + 1`, updatedAt: w.now() })
+    .where(and(eq(postTargets.id, targetId), eq(postTargets.status, "queued"), hinted))
     .returning();
 }
 
