@@ -114,6 +114,10 @@ function workerProject(
           // workspace databases beside the directory DB, each its own file, migrated and emptied before every
           // test file as DB is (workers/test/apply-migrations.ts; ADR 081, 106).
           d1Databases: { MIGRATION_DB: "migration-test", SHARD_B: "shard-b", SHARD_C: "shard-c" },
+          // The static assets from public/ (the PDF export's fonts, scripts/copy-fonts.ts), not the build's
+          // build/client: `npm test` builds beside this run, and a runtime starting while the build empties that
+          // folder failed to start ("Directory … not found"), failing every file it was to run.
+          assets: { directory: here("./public") },
         },
       })),
     ],

@@ -239,7 +239,10 @@ describe("GET /api/analytics/export", () => {
 
   it("PDF: captions in any script print as written, from embedded font subsets", { timeout: 30_000 }, async () => {
     const fonts = await env.ASSETS.fetch("https://assets.invalid/fonts/manifest.json");
-    expect(fonts.status, "The PDF fonts are static assets: run `npm run build` once").toBe(200);
+    expect(
+      fonts.status,
+      "The PDF fonts are static assets in public/fonts: run `npm run build` (or `node scripts/copy-fonts.ts`) once",
+    ).toBe(200);
     await fonts.body?.cancel();
     const caption = "Café, naïve, नमस्ते, 你好 🚀";
     await (await drizzleOf(fx.b.user.id)).update(posts).set({ content: caption }).where(eq(posts.id, fx.ids.pb));
