@@ -47,11 +47,11 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Applies the migrations to the local state in `persistTo`. One `wrangler d1 migrations apply` costs ~20 s of CPU,
- * so the migrated state is kept once per set of migrations (keyed by their contents) and copied after that: the
- * bench and the journeys in one `npm test` migrate once between them. With `shards` (`twoShardConfig()`,
- * `threeShardConfig()`), each further database is migrated too, in states kept beside the one-database one and made
- * from it, each recording which SQLite file is which binding's (`d1File`).
+ * Applies the migrations to the local state in `persistTo` (scripts/migrate-local.ts, a few seconds of CPU where
+ * `wrangler d1 migrations apply` took ~20). The migrated state is kept once per set of migrations (keyed by their
+ * contents) and copied after that: the bench and the journeys in one `npm test` migrate once between them. With
+ * `shards` (`twoShardConfig()`, `threeShardConfig()`), each further database is migrated too, in states kept beside
+ * the one-database one and made from it, each recording which SQLite file is which binding's (`d1File`).
  */
 export function applyMigrations(persistTo: string, shards?: ShardedConfig) {
   let state = cachedState(`migrated-${migrationsHash()}`, (fresh) => migrate(fresh, "DB", "wrangler.toml"));
@@ -70,11 +70,11 @@ export function applyMigrations(persistTo: string, shards?: ShardedConfig) {
 }
 
 function migrate(persistTo: string, binding: string, config: string) {
-  execFileSync(
-    "npx",
-    ["wrangler", "d1", "migrations", "apply", binding, "--local", "--persist-to", persistTo, "--config", config],
-    { cwd: root, env: workerEnv, stdio: ["ignore", "ignore", "inherit"] },
-  );
+  execFileSync(process.execPath, [join(root, "scripts/migrate-local.ts"), persistTo, binding, config], {
+    cwd: root,
+    env: workerEnv,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 }
 
 /** A local state under node_modules/.cache made once by `make` (into a fresh directory), however many processes ask. */
