@@ -81,6 +81,28 @@ async function publishNowBody(u: Awaited<ReturnType<typeof registerUser>>) {
   };
 }
 
+/**
+ * A workspace (the owner's) with a LinkedIn account and an uploaded image, a contributor member, and the body of the
+ * contributor's scheduled post of both: one that waits for an approver. `as` calls as a user in that workspace.
+ */
+async function contributorSubmission() {
+  const owner = await registerUser();
+  const account = await insertAccount(owner.user.id, "linkedin");
+  const image = await uploadImage(owner.token);
+  const contributor = await registerUser();
+  await addMember(owner.user.id, contributor.user.id, "contributor");
+  const as = (u: User) => ({ token: u.token, headers: { "X-Workspace-Id": owner.user.id } });
+  const body = {
+    content: "For review",
+    platforms: ["linkedin"],
+    selectedAccounts: { linkedin: [account] },
+    images: [image],
+    status: "scheduled",
+    scheduledDate: new Date(Date.now() + 86_400_000).toISOString(),
+  };
+  return { owner, contributor, as, body };
+}
+
 describe("Idempotency-Key when the Worker died after the work and before the answer", () => {
   it("a retried create answers the post the first request made, replayed, and makes no second one", async () => {
     const u = await registerUser();
@@ -189,23 +211,8 @@ describe("Idempotency-Key when the Worker died after the work and before the ans
   });
 
   it("a submission and a decision whose notices' mail never went out: each retry sends it once, beside one notice", async () => {
-    const owner = await registerUser();
-    const account = await insertAccount(owner.user.id, "linkedin");
-    const image = await uploadImage(owner.token);
-    const contributor = await registerUser();
-    await addMember(owner.user.id, contributor.user.id, "contributor");
-    const as = (u: User) => ({ token: u.token, headers: { "X-Workspace-Id": owner.user.id } });
-    const submitted = await diesAsMailGoesThenRetried("/api/posts", {
-      ...as(contributor),
-      body: {
-        content: "For review",
-        platforms: ["linkedin"],
-        selectedAccounts: { linkedin: [account] },
-        images: [image],
-        status: "scheduled",
-        scheduledDate: new Date(Date.now() + 86_400_000).toISOString(),
-      },
-    });
+    const { owner, contributor, as, body } = await contributorSubmission();
+    const submitted = await diesAsMailGoesThenRetried("/api/posts", { ...as(contributor), body });
     expect(submitted.status, submitted.body.message).toBe(201);
     expect(submitted.body.data).toMatchObject({ status: "pending_approval" });
     // The approver (the owner) is told once, in the bell and by mail.
@@ -239,24 +246,9 @@ describe("Idempotency-Key when the Worker died after the work and before the ans
   });
 
   it("a retried approval answers the post the approver's decision left", async () => {
-    const owner = await registerUser();
-    const account = await insertAccount(owner.user.id, "linkedin");
-    const image = await uploadImage(owner.token);
     // A contributor's scheduled post waits for an approver.
-    const contributor = await registerUser();
-    await addMember(owner.user.id, contributor.user.id, "contributor");
-    const submitted = await call<"POST /api/posts">("/api/posts", {
-      token: contributor.token,
-      headers: { "X-Workspace-Id": owner.user.id },
-      body: {
-        content: "For review",
-        platforms: ["linkedin"],
-        selectedAccounts: { linkedin: [account] },
-        images: [image],
-        status: "scheduled",
-        scheduledDate: new Date(Date.now() + 86_400_000).toISOString(),
-      },
-    });
+    const { owner, contributor, as, body } = await contributorSubmission();
+    const submitted = await call<"POST /api/posts">("/api/posts", { ...as(contributor), body });
     expect(submitted.body.data.status).toBe("pending_approval");
     const id = submitted.body.data._id;
     const retried = await crashThenRetry(owner, `/api/posts/${id}/approve`, () => ({ body: {} }));
