@@ -311,7 +311,9 @@ describe("Bluesky crash recovery by the reconciler", () => {
     }
     const d = await publishDepsOf(ids[0]!);
     // The PDS took the first post, then the consumer died before recording it.
-    await d.client("bluesky").publish(await d.credentials(accountId), await d.buildRequest(await target(ids[0]!)));
+    await d
+      .client("bluesky")
+      .publish(await d.credentials(accountId), (await d.buildRequest(await target(ids[0]!))).request);
     const lease = DEFAULT_LEASES.publishingMs + 1000;
     for (const id of ids)
       await (await dbOfTarget(id))
@@ -411,7 +413,7 @@ describe("Bluesky video through the publisher (ADR 090)", () => {
   async function dyingDelivery(t: { targetId: string; accountId: string }) {
     const d = await deps(t.targetId);
     const row = await target(t.targetId);
-    const request = await d.buildRequest(row);
+    const { request } = await d.buildRequest(row);
     await (await dbOfTarget(t.targetId))
       .prepare("UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?")
       .bind(Date.now() - 5000, t.targetId)

@@ -18,7 +18,7 @@ import { isHintOf, type TargetHint } from "./claim";
 import { attemptRow, markPublished, settle, settleUnconfirmed } from "./delivery-writes";
 import { publishFirstComment } from "./first-comment";
 import { fillPermalink } from "./permalinks";
-import { handleRecorder, stagedLookup, stagedPublish } from "./staging";
+import { type BuiltRequest, handleRecorder, stagedLookup, stagedPublish } from "./staging";
 import { requeue, startPublishing, waitUntil } from "./target-writes";
 import { publishRemainingParts, recordParts, type ThreadOutcomes } from "./thread";
 
@@ -37,7 +37,8 @@ export interface PublishDeps {
   refreshCredentials: (accountId: string) => Promise<AccountCredentials | null>;
   /** Flags the account and returns the reason the user reads (it names a missing permission). */
   markNeedsReconnect: (accountId: string, cause: PlatformError) => Promise<string>;
-  buildRequest: (target: TargetRow) => Promise<PublishRequest>;
+  /** The target's request, built afresh, with its staging row read in the same batch (`BuiltRequest`). */
+  buildRequest: (target: TargetRow) => Promise<BuiltRequest>;
   /** Per-account pacing: spreads a burst instead of running into the platform's 429s. */
   gate: (accountId: string, platform: Platform) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
   /** Webhook events of the outcomes decided here. */
@@ -192,7 +193,7 @@ async function attempt(
     access = refreshOnce(await deps.credentials(target.accountId, account), () =>
       deps.refreshCredentials(target.accountId),
     );
-    const built = await deps.buildRequest(target);
+    const { request: built, staging } = await deps.buildRequest(target);
     const record = handleRecorder(target, deps);
     request = { ...built, recordHandle: (handle) => record(built, handle) };
     // A thread under way resumes from its first missing part; its post is never sent again (ADR 027).
@@ -205,7 +206,7 @@ async function attempt(
         threadOutcomes(deps, access, request),
       );
     // Media staged ahead (ADR 029) leaves only the final call.
-    const staged = await stagedPublish(target, request, deps, built);
+    const staged = await stagedPublish(target, request, staging, deps);
     // A refused token is refreshed once and the post sent again before the user is asked to reconnect.
     result = await access.call((credentials) => (staged ? staged(credentials) : client.publish(credentials, request)));
   } catch (err) {
@@ -361,8 +362,8 @@ export async function verifyTarget(
     const credentials = await deps.credentials(target.accountId);
     const since = (target.claimedAt ?? target.createdAt) - 60_000;
     // Platforms without a field for our marker are matched on the exact caption instead.
-    const request = await deps.buildRequest(target);
-    const staged = await stagedLookup(target, request, deps, since);
+    const { request, staging } = await deps.buildRequest(target);
+    const staged = await stagedLookup(target, request, staging, deps, since);
     const found = staged
       ? await staged(credentials)
       : await deps.client(target.platform).findPublished(credentials, target.id, since, request.text, request.options);

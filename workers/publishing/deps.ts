@@ -5,7 +5,7 @@ import type { Services } from "../services";
 import { directoryNames } from "../tenancy/public-names";
 import type { PublishDeps } from "./consumer";
 import { buildPublishRequest } from "./publish-payload";
-import { stagingRead, withStagingRow } from "./staging";
+import { stagingRead } from "./staging";
 
 /** The consumer's dependencies from the request-independent services (queue and cron have no request). */
 export function publishDeps(
@@ -58,7 +58,7 @@ export function publishDeps(
         [...tracking.reads, stagingRead(db, target.id)],
       );
       const tracked = await trackLinks(tracking.answered(joined), names, config.APP_ORIGIN, target, request);
-      return withStagingRow(tracked, (joined.at(-1) as Array<typeof targetStagings.$inferSelect>)[0]);
+      return { request: tracked, staging: (joined.at(-1) as Array<typeof targetStagings.$inferSelect>)[0] ?? null };
     },
     gate: async (accountId, platform) => {
       let wait = 0;

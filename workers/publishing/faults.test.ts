@@ -219,7 +219,7 @@ describe("fault suite", () => {
       // listing lagging behind) would resend: the instance answers the resend with the status it already made.
       const first = await d
         .client("mastodon")
-        .publish(await d.credentials(t.accountId), await d.buildRequest(await target(t.targetId)));
+        .publish(await d.credentials(t.accountId), (await d.buildRequest(await target(t.targetId))).request);
       await (await dbOfTarget(t.targetId))
         .prepare("UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?")
         .bind(Date.now() - 5000, t.targetId)
@@ -237,7 +237,7 @@ describe("fault suite", () => {
     const t = await queuedTarget("twitter");
     const d = await deps(t.targetId);
     // The first delivery publishes, then "crashes" before recording anything.
-    const request = await d.buildRequest(await target(t.targetId));
+    const { request } = await d.buildRequest(await target(t.targetId));
     await d.client("twitter").publish(await d.credentials(t.accountId), request);
     await (await dbOfTarget(t.targetId))
       .prepare("UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?")
@@ -252,7 +252,9 @@ describe("fault suite", () => {
     const t = await queuedTarget("twitter");
     const d = await deps(t.targetId);
     // The first delivery published, then died before recording anything; the redelivery's lookup fails once.
-    await d.client("twitter").publish(await d.credentials(t.accountId), await d.buildRequest(await target(t.targetId)));
+    await d
+      .client("twitter")
+      .publish(await d.credentials(t.accountId), (await d.buildRequest(await target(t.targetId))).request);
     await (await dbOfTarget(t.targetId))
       .prepare("UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?")
       .bind(Date.now() - 5000, t.targetId)
@@ -416,7 +418,7 @@ describe("fault suite", () => {
     // The platform took the photo post; the answer was lost and the last attempt's lookup failed too: unconfirmed.
     await d
       .client("facebook")
-      .publish(await d.credentials(t.accountId), await d.buildRequest(await target(t.targetId)));
+      .publish(await d.credentials(t.accountId), (await d.buildRequest(await target(t.targetId))).request);
     await (await dbOfTarget(t.targetId))
       .prepare("UPDATE post_targets SET status = 'publishing', attempt_count = ?, claimed_at = ? WHERE id = ?")
       .bind(MAX_PUBLISH_ATTEMPTS, Date.now() - 5000, t.targetId)

@@ -26,7 +26,7 @@ export async function publishFirstComment(
   const [claimed] = await deps.db.batch([claimComment(deps, targetId), ...(mark ? [mark()] : [])]);
   if (claimed.length === 0) return;
   try {
-    const { firstComment, options } = built ?? (await deps.buildRequest(target));
+    const { firstComment, options } = built ?? (await deps.buildRequest(target)).request;
     if (!firstComment)
       throw new PlatformError("permanent", "This channel has no first comment.", { platform: target.platform });
     const credentials = await deps.credentials(target.accountId);

@@ -131,7 +131,7 @@ describe("Reels and Stories under faults", () => {
       .client("instagram")
       .publish(
         await d.credentials((await target(t.targetId)).accountId),
-        await d.buildRequest(await target(t.targetId)),
+        (await d.buildRequest(await target(t.targetId))).request,
       );
     await (await dbOfTarget(t.targetId))
       .prepare("UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?")

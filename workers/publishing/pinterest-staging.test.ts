@@ -173,7 +173,7 @@ describe("a Pinterest video pin published in one go", () => {
       .prepare("UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?")
       .bind(Date.now() - 5000, p.targetId)
       .run();
-    const request = await d.buildRequest(target);
+    const { request } = await d.buildRequest(target);
     const before = await uploads();
     // What the dead delivery did: the video uploaded and its media id recorded, then it stopped before the pin.
     const record = handleRecorder(target, d);

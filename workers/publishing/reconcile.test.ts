@@ -134,7 +134,7 @@ describe("reconciler on the cron", () => {
         .from(postTargets)
         .where(inArray(postTargets.id, [accepted!.targetId]))
     )[0]!;
-    await d.client("twitter").publish(await d.credentials(accountId), await d.buildRequest(row));
+    await d.client("twitter").publish(await d.credentials(accountId), (await d.buildRequest(row)).request);
     await (await dbOfTarget(accepted!.targetId)).prepare("UPDATE post_targets SET claimed_at = updated_at").run();
     await age([accepted!.targetId, lost!.targetId], DEFAULT_LEASES.publishingMs + 1000);
 
@@ -182,7 +182,7 @@ describe("reconciler on the cron", () => {
           .from(postTargets)
           .where(inArray(postTargets.id, [accepted.targetId]))
       )[0]!;
-      await d.client(platform).publish(await d.credentials(accountId), await d.buildRequest(row));
+      await d.client(platform).publish(await d.credentials(accountId), (await d.buildRequest(row)).request);
       await (await dbOfTarget(accepted.targetId)).prepare("UPDATE post_targets SET claimed_at = updated_at").run();
       await age([accepted.targetId, lost.targetId], DEFAULT_LEASES.publishingMs + 1000);
 
@@ -206,7 +206,7 @@ describe("reconciler on the cron", () => {
         .from(postTargets)
         .where(inArray(postTargets.id, [accepted.targetId]))
     )[0]!;
-    await d.client("pinterest").publish(await d.credentials(user.accountId), await d.buildRequest(row));
+    await d.client("pinterest").publish(await d.credentials(user.accountId), (await d.buildRequest(row)).request);
     await (await dbOfTarget(accepted.targetId)).prepare("UPDATE post_targets SET claimed_at = updated_at").run();
     await age([accepted.targetId, lost.targetId], DEFAULT_LEASES.publishingMs + 1000);
 

@@ -137,7 +137,7 @@ export async function stageTarget(targetId: string, deps: PublishDeps): Promise<
         .where(and(eq(targetStagings.targetId, targetId), eq(targetStagings.state, "processing")));
       return checked?.ready === false ? quickCheck(row.startedAt, deps.now()) : ACK;
     }
-    const request = await deps.buildRequest(target);
+    const { request } = await deps.buildRequest(target);
     const fingerprint = await fingerprintOf(request);
     // A retry after a failed processing starts over: the failed upload goes first.
     if (row.remoteId) await access.call((c) => staging.discard(c, handleOf(row)));
@@ -201,14 +201,15 @@ export async function stageTarget(targetId: string, deps: PublishDeps): Promise<
  * The consumer's part: the final call for a target whose staged media is usable, or null to publish in one
  * go. Anything staged that cannot be used (an unfinished or failed run) is marked stale: a run still
  * uploading then discards its result instead of recording it, and the cleanup deletes the rest.
+ * `stagingRow`: the target's staging row, read with the request (`BuiltRequest`).
  */
 export async function stagedPublish(
   target: TargetRow,
   request: PublishRequest,
+  stagingRow: Row | null,
   deps: PublishDeps,
-  built: PublishRequest = request,
 ): Promise<((credentials: AccountCredentials) => Promise<PublishResult>) | null> {
-  const found = await stagedHandle(target, request, deps, built);
+  const found = await stagedHandle(target, request, stagingRow, deps);
   if (!found) return null;
   const { row, handle, staging } = found;
   if (handle && staging) return (credentials) => staging.publish(credentials, request, handle);
@@ -216,40 +217,39 @@ export async function stagedPublish(
   return null;
 }
 
-/** Looks up an unknown outcome of a staged publish (the staged media is public now), or null if not staged. */
+/**
+ * Looks up an unknown outcome of a staged publish (the staged media is public now), or null if not staged.
+ * `stagingRow`: the target's staging row, read with the request (`BuiltRequest`).
+ */
 export async function stagedLookup(
   target: TargetRow,
   request: PublishRequest,
+  stagingRow: Row | null,
   deps: PublishDeps,
   since: number,
 ): Promise<((credentials: AccountCredentials) => Promise<PublishResult | null>) | null> {
-  const found = await stagedHandle(target, request, deps);
+  const found = await stagedHandle(target, request, stagingRow, deps);
   if (!found?.handle || !found.staging) return null;
   const { staging, handle } = found;
   return (credentials) => staging.find(credentials, request, handle, since);
 }
 
-/** The target's staging row as a statement, for the batch that builds its request (`withStagingRow`). */
+/**
+ * A target's request and its staging row (none: null), read in the batch that built the request (ADR 041): a publish
+ * or a lookup of media staged ahead takes this row rather than reading it again. Each publish and each lookup builds
+ * its request afresh, so the row is as current as a read just then would be.
+ */
+export interface BuiltRequest {
+  request: PublishRequest;
+  staging: Row | null;
+}
+
+/** The target's staging row as a statement, for the batch that builds its request (`BuiltRequest`). */
 export const stagingRead = (db: Db, targetId: string) =>
   db.select().from(targetStagings).where(eq(targetStagings.targetId, targetId));
 
-/** Staging rows read in the batch that built a request (`buildRequest`), so its publish or lookup reads none again. */
-const readWith = new WeakMap<PublishRequest, Row | null>();
-
-/** Remembers the staging row read with `request` (none: `undefined`); the request itself is returned. */
-export function withStagingRow<T extends PublishRequest>(request: T, row: Row | undefined): T {
-  readWith.set(request, row ?? null);
-  return request;
-}
-
-/**
- * The staging row, as read with the request `built` (a request is built fresh for each publish and each lookup,
- * so the row is as current as a read here would be), or read now for a request built without it.
- */
-async function stagedHandle(target: TargetRow, request: PublishRequest, deps: PublishDeps, built = request) {
-  const row = readWith.has(built)
-    ? readWith.get(built)
-    : await deps.db.query.targetStagings.findFirst({ where: eq(targetStagings.targetId, target.id) });
+/** The staged handle the request may use, from the staging row read with it, or null when the target has none. */
+async function stagedHandle(target: TargetRow, request: PublishRequest, row: Row | null, deps: PublishDeps) {
   if (!row) return null;
   const handle = usableStaged(row as StagingRow, await fingerprintOf(request), deps.now());
   return { row, handle, staging: deps.client(target.platform).staging };
@@ -326,7 +326,7 @@ async function cleanUp(deps: PublishDeps): Promise<number> {
     if (verdict === "compare") {
       const compared = deps.now();
       const current = await deps.db.query.postTargets.findFirst({ where: eq(postTargets.id, row.targetId) });
-      if (current && (await fingerprintOf(await deps.buildRequest(current))) === row.fingerprint) {
+      if (current && (await fingerprintOf((await deps.buildRequest(current)).request)) === row.fingerprint) {
         await deps.db
           .update(targetStagings)
           .set({ updatedAt: compared })

@@ -123,7 +123,7 @@ describe("TikTok fault suite", () => {
     const t = await queuedVideo();
     const d = await deps(t.targetId);
     const row = await target(t.targetId);
-    const request = await d.buildRequest(row);
+    const { request } = await d.buildRequest(row);
     await (await dbOfTarget(t.targetId))
       .prepare("UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?")
       .bind(Date.now() - 5000, t.targetId)
