@@ -1,8 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
+import { allRendered } from "../db/batch-reads";
 import type { Db } from "../db/client";
 import { type ContentSums, contentSums, type PublishSample, publishSamples } from "./aggregate";
 import { signed } from "./group-sums";
-import { type PeriodRange, platformFilter, rollupUnion, unlessMeasuredAfter } from "./period-scope";
+import { $, type PeriodRange, platformFilter, platformKey, rollupUnion, unlessMeasuredAfter } from "./period-scope";
 import { loadTargetRows } from "./post-reads";
 import { cutPieces, cutSlots, DAY_MS, perTargetPieces, SLOT_MS, WEEK_MS } from "./rollup-ranges";
 
@@ -69,6 +70,8 @@ export const rebuildContent = (workspaceId: string) => [
   sql`insert into post_published_daily (workspace_id, day, platform, targets) ${recomputedPublished(workspaceId)}`,
 ];
 
+const CONTENT_COLUMNS = sql`content_type, platform, targets, impressions, reach, engagement`;
+
 /**
  * Each content type's figures over the period, as aggregate.contentSums over `loadTargetRows` gives them. A period
  * nobody measured after (any period ending now) reads whole UTC weeks and days from the rollups and the partial
@@ -83,15 +86,20 @@ export async function loadContentSums(db: Db, workspaceId: string, range: Period
     workspaceId,
     whole,
     { weekly: "post_content_weekly", daily: "post_content_daily" },
-    sql`content_type, platform, targets, impressions, reach, engagement`,
+    CONTENT_COLUMNS,
     range.platforms,
   );
   const fromRollups = async () => {
     const [rollupRows, ...pieceSums] = await Promise.all([
-      db.all<ContentSums>(sql`
+      allRendered<ContentSums>(
+        db,
+        `analytics.content-rollup:${rollup.key}`,
+        () => sql`
         select content_type as contentType, platform, sum(targets) as targets, sum(impressions) as impressions,
           sum(reach) as reach, sum(engagement) as engagement
-        from (${rollup}) group by content_type, platform`),
+        from (${rollup.build()}) group by content_type, platform`,
+        rollup.values,
+      ),
       ...pieces.map(async ({ span, sign }) =>
         signed(
           contentSums(
@@ -123,11 +131,16 @@ export async function loadPublishSamples(db: Db, workspaceId: string, range: Per
   const skip = new Set(cut.map((c) => c.start));
   const fromRollups = async () => {
     const [rows, ...pieceRows] = await Promise.all([
-      db.all<{ day: number; targets: string; engagement: string | null }>(sql`
+      allRendered<{ day: number; targets: string; engagement: string | null }>(
+        db,
+        `analytics.published-slots:${platformKey(range.platforms)}`,
+        () => sql`
         select p.day, p.targets, b.engagement from post_published_daily p
         left join post_best_times_daily b on b.workspace_id = p.workspace_id and b.day = p.day and b.platform = p.platform
-        where p.workspace_id = ${workspaceId} and p.day >= ${range.start - (range.start % DAY_MS)} and p.day < ${range.end}
-          ${platformFilter(sql`p.platform`, range.platforms)}`),
+        where p.workspace_id = ${$("ws")} and p.day >= ${$("start")} and p.day < ${$("end")}
+          ${platformFilter(sql`p.platform`, range.platforms)}`,
+        { ws: workspaceId, start: range.start - (range.start % DAY_MS), end: range.end },
+      ),
       ...cutPieces(window, cut).map((piece) =>
         loadTargetRows(db, workspaceId, { start: piece.from, end: piece.to, platforms: range.platforms }, undefined, {
           asOf: range.end,

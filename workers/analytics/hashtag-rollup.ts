@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
+import { allRendered } from "../db/batch-reads";
 import type { Db } from "../db/client";
 import type { Platform } from "../platform-profile";
 import { type TagSums, tagSums } from "./aggregate";
 import { signed } from "./group-sums";
-import { type PeriodRange, rollupUnion, targetScope, unlessMeasuredAfter } from "./period-scope";
+import { $, type PeriodRange, platformKey, rollupUnion, targetScope, unlessMeasuredAfter } from "./period-scope";
 import { loadTargetRows, parseList } from "./post-reads";
 import { DAY_MS, perTargetPieces, WEEK_MS } from "./rollup-ranges";
 
@@ -60,6 +61,8 @@ export const rebuildHashtags = (workspaceId: string) => [
     ${recomputedWeeklyHashtags(workspaceId)}`,
 ];
 
+const TAG_COLUMNS = sql`tag, platform, targets, impressions, reach, engagement`;
+
 /**
  * Each tag's figures over the period, as aggregate.tagSums over `loadTargetRows` gives them. A period nobody
  * measured after (any period ending now) reads whole UTC weeks and days from the rollups ((weeks + days) ×
@@ -75,17 +78,22 @@ export async function loadTagSums(db: Db, workspaceId: string, range: PeriodRang
     workspaceId,
     days,
     { weekly: "post_hashtag_weekly", daily: "post_hashtag_daily" },
-    sql`tag, platform, targets, impressions, reach, engagement`,
+    TAG_COLUMNS,
     range.platforms,
   );
   const fromRollups = async () => {
     const [rollupRows, ...pieceSums] = await Promise.all([
-      db.all<TagSums>(sql`
+      allRendered<TagSums>(
+        db,
+        `analytics.tag-rollup:${rollup.key}`,
+        () => sql`
         select tag, platform, sum(targets) as targets, sum(impressions) as impressions, sum(reach) as reach,
           sum(engagement) as engagement
-        from (${rollup}) group by tag, platform`),
+        from (${rollup.build()}) group by tag, platform`,
+        rollup.values,
+      ),
       ...pieces.map(async ({ span, sign }) => {
-        const rows = await db.all<{
+        const rows = await allRendered<{
           hashtags: string;
           platform: Platform;
           impressions: number;
@@ -93,11 +101,16 @@ export async function loadTagSums(db: Db, workspaceId: string, range: PeriodRang
           likes: number;
           comments: number;
           shares: number;
-        }>(sql`
+        }>(
+          db,
+          `analytics.tag-piece:${platformKey(range.platforms)}`,
+          () => sql`
           select p.hashtags, t.platform, coalesce(c.impressions, 0) as impressions, coalesce(c.reach, 0) as reach,
             coalesce(c.likes, 0) as likes, coalesce(c.comments, 0) as comments, coalesce(c.shares, 0) as shares
           from post_targets t join posts p on p.id = t.post_id left join post_metrics_current c on c.target_id = t.id
-          where ${targetScope(workspaceId, { ...span, platforms: range.platforms })}`);
+          where ${targetScope($("ws"), { start: $("start"), end: $("end"), platforms: range.platforms })}`,
+          { ws: workspaceId, start: span.start, end: span.end },
+        );
         return signed(tagSums(rows.map((r) => ({ ...r, hashtags: parseList(r.hashtags) }))), sign);
       }),
     ]);

@@ -1,9 +1,35 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import { allRendered } from "../db/batch-reads";
 import type { Db } from "../db/client";
 import { PLATFORMS, type Platform } from "../platform-profile";
 import { type Span, splitByWeeks } from "./rollup-ranges";
 
-/** The SQL pieces every analytics read shares: a period's scope, its platform filter and the rollups' pieces. */
+/**
+ * The SQL pieces every analytics read shares: a period's scope, its platform filter and the rollups' pieces.
+ * The reads' statements are rendered once per isolate for each shape (`allRendered`, ADR 048): a builder takes its
+ * values as placeholders (`Bound`), and the key names what its text depends on (the platforms, which pieces).
+ */
+
+/** A value in a statement: the value itself, or the placeholder a rendered statement binds it to. */
+export type Bound<T> = T | Placeholder;
+/** A period whose bounds may be placeholders. */
+export type BoundRange = { start: Bound<number>; end: Bound<number>; platforms: Platform[] | null };
+/** The placeholder named `name`. */
+export const $ = (name: string) => sql.placeholder(name);
+
+/**
+ * The platforms of a filter, checked and in PLATFORMS' order (null for none): the same set writes the same SQL text
+ * in whichever order a request lists it, so a rendered statement's key is the set, not each of its orders.
+ */
+function knownPlatforms(platforms: Platform[] | null): Platform[] | null {
+  if (!platforms?.length) return null;
+  const unknown = platforms.find((p) => !(PLATFORMS as readonly string[]).includes(p));
+  if (unknown !== undefined) throw new Error(`Unknown platform ${JSON.stringify(unknown)} in a platform filter.`);
+  return PLATFORMS.filter((p) => platforms.includes(p));
+}
+
+/** The part of a rendered statement's key that `platformFilter` writes: the filter's platforms, checked. */
+export const platformKey = (platforms: Platform[] | null) => knownPlatforms(platforms)?.join(",") ?? "all";
 
 /**
  * ` and <column> in ('instagram', …)`: the names are written into the SQL rather than bound. One statement (the top
@@ -12,37 +38,62 @@ import { type Span, splitByWeeks } from "./rollup-ranges";
  * reaches the SQL text.
  */
 export const platformFilter = (column: SQL, platforms: Platform[] | null) => {
-  if (!platforms?.length) return sql``;
-  const unknown = platforms.find((p) => !(PLATFORMS as readonly string[]).includes(p));
-  if (unknown !== undefined) throw new Error(`Unknown platform ${JSON.stringify(unknown)} in a platform filter.`);
-  return sql` and ${column} in (${sql.raw(platforms.map((p) => `'${p}'`).join(", "))})`;
+  const known = knownPlatforms(platforms);
+  if (!known) return sql``;
+  return sql` and ${column} in (${sql.raw(known.map((p) => `'${p}'`).join(", "))})`;
 };
 
 /** A period's whole UTC days as rollup pieces: whole weeks from the weekly table, the days around them from the daily one. */
-export function rollupPieces(days: Span, weekly: string, daily: string) {
+export function rollupPieces(days: Span): Array<{ weekly: boolean; span: Span }> {
   const split = splitByWeeks(days);
   return [
-    ...(split.weeks ? [{ table: sql.raw(weekly), key: sql.raw("week"), span: split.weeks }] : []),
-    ...split.days.map((span) => ({ table: sql.raw(daily), key: sql.raw("day"), span })),
+    ...(split.weeks ? [{ weekly: true, span: split.weeks }] : []),
+    ...split.days.map((span) => ({ weekly: false, span })),
   ];
 }
 
-/** `columns` of a rollup's rows over a period's whole UTC days (`rollupPieces`), platforms filtered, as one union. */
-export const rollupUnion = (
+/**
+ * Part of a statement rendered once per isolate (`allRendered`): what its text depends on (`key`), its values by
+ * placeholder name, and its text with those placeholders (made only when the key is new to the isolate).
+ */
+export interface StatementPart {
+  key: string;
+  values: Record<string, unknown>;
+  build: () => SQL;
+}
+
+/**
+ * `columns` of a rollup's rows over a period's whole UTC days (`rollupPieces`), platforms filtered, as one union:
+ * its text depends on which pieces the days split into and the platforms; piece i's bounds are `r{i}s`, `r{i}e`.
+ */
+export function rollupUnion(
   workspaceId: string,
   days: Span,
   tables: { weekly: string; daily: string },
   columns: SQL,
   platforms: Platform[] | null,
-) =>
-  sql.join(
-    rollupPieces(days, tables.weekly, tables.daily).map(
-      ({ table, key, span }) => sql`select ${columns} from ${table}
-        where workspace_id = ${workspaceId} and ${key} >= ${span.start} and ${key} < ${span.end}
-          ${platformFilter(sql`platform`, platforms)}`,
-    ),
-    sql` union all `,
-  );
+): StatementPart {
+  const pieces = rollupPieces(days);
+  const values: Record<string, unknown> = { ws: workspaceId };
+  for (const [i, { span }] of pieces.entries()) {
+    values[`r${i}s`] = span.start;
+    values[`r${i}e`] = span.end;
+  }
+  return {
+    key: `${pieces.map((p) => (p.weekly ? "w" : "d")).join("")}:${platformKey(platforms)}`,
+    values,
+    build: () =>
+      sql.join(
+        pieces.map(({ weekly }, i) => {
+          const [table, key] = weekly ? [tables.weekly, "week"] : [tables.daily, "day"];
+          return sql`select ${columns} from ${sql.raw(table)}
+        where workspace_id = ${$("ws")} and ${sql.raw(key)} >= ${$(`r${i}s`)} and ${sql.raw(key)} < ${$(`r${i}e`)}
+          ${platformFilter(sql`platform`, platforms)}`;
+        }),
+        sql` union all `,
+      ),
+  };
+}
 
 /**
  * A period, and for one resolved against the clock the moment it was (`now`): nothing is published or measured
@@ -58,7 +109,7 @@ export const notYet = (range: PeriodRange, at: number) => range.now !== undefine
  * period's end unless told): post_metrics_current when that is older (always, for a period ending now), else
  * the target's latest earlier snapshot (a past period). Targets whose every snapshot is later are left out (zeros).
  */
-export const metricRows = (workspaceId: string, r: PeriodRange, asOf = r.end) => {
+export const metricRows = (workspaceId: Bound<string>, r: BoundRange, asOf = r.end) => {
   const scope = sql`c.workspace_id = ${workspaceId} and c.published_at >= ${r.start} and c.published_at < ${r.end} ${platformFilter(sql`c.platform`, r.platforms)}`;
   return sql`
     select c.account_id, c.platform, c.post_id, c.impressions, c.reach, c.likes, c.comments, c.shares, c.saves, c.clicks, c.video_views
@@ -72,18 +123,23 @@ export const metricRows = (workspaceId: string, r: PeriodRange, asOf = r.end) =>
     where ${scope} and c.taken_at >= ${asOf}`;
 };
 
-export const targetScope = (workspaceId: string, r: PeriodRange) =>
+export const targetScope = (workspaceId: Bound<string>, r: BoundRange) =>
   sql`t.workspace_id = ${workspaceId} and t.status = 'published' and t.published_at >= ${r.start} and t.published_at < ${r.end} ${platformFilter(sql`t.platform`, r.platforms)}`;
 
 /** Whether any snapshot of the workspace was taken at or after the range's end: no read for an end not yet past. */
 export async function measuredAfter(db: Db, workspaceId: string, range: PeriodRange): Promise<boolean> {
   if (notYet(range, range.end)) return false;
-  const [row] = await db.all<{ n: number }>(sql`select ${measuredSinceSql(workspaceId, range.end)} as n`);
+  const [row] = await allRendered<{ n: number }>(
+    db,
+    "analytics.measured-after",
+    () => sql`select ${measuredSinceSql($("ws"), $("at"))} as n`,
+    { ws: workspaceId, at: range.end },
+  );
   return (row?.n ?? 0) > 0;
 }
 
 /** SQL: whether any snapshot of the workspace was taken at or after `at` (one index seek). */
-export const measuredSinceSql = (workspaceId: string, at: number) =>
+export const measuredSinceSql = (workspaceId: Bound<string>, at: Bound<number>) =>
   sql`exists (select 1 from post_metric_snapshots where workspace_id = ${workspaceId} and taken_at >= ${at})`;
 
 /**

@@ -1,9 +1,10 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { allRendered } from "../db/batch-reads";
 import type { Db } from "../db/client";
 import type { Platform } from "../platform-profile";
 import type { SnapshotDelta, TargetRow } from "./aggregate";
 import { contentTypeOf, type MediaInfo } from "./content-type";
-import { platformFilter } from "./period-scope";
+import { $, platformFilter, platformKey, type StatementPart } from "./period-scope";
 
 /** Per-post reads: published targets with their latest snapshot, snapshot growth, synced comments. */
 
@@ -31,25 +32,35 @@ interface RawTargetRow {
 /**
  * The workspace's targets published in [start, end) with their latest snapshot taken before `asOf` (the end
  * unless told; zeros when none yet), oldest first. `postId` narrows to one post, a list of posts or the posts a
- * SELECT of post ids finds (in the same statement); `newest` keeps only the period's newest targets (still oldest
- * first), so a listing reads a bounded number of rows.
+ * SELECT of post ids finds (in the same statement, its placeholders named apart from this statement's `ws`, `start`,
+ * `end`, `asOf`, `post`, `newest`); `newest` keeps only the period's newest targets (still oldest first), so a
+ * listing reads a bounded number of rows. Rendered once per isolate for each shape (`allRendered`, ADR 048).
  */
 export async function loadTargetRows(
   db: Db,
   workspaceId: string,
   range: { start: number; end: number; platforms: Platform[] | null },
-  postId?: string | string[] | SQL,
+  postId?: string | string[] | StatementPart,
   { asOf = range.end, newest }: { asOf?: number; newest?: number } = {},
 ): Promise<TargetRow[]> {
-  const posts =
-    postId === undefined
-      ? sql``
-      : typeof postId === "string"
-        ? sql` and t.post_id = ${postId}`
-        : Array.isArray(postId)
-          ? sql` and t.post_id in (select value from json_each(${JSON.stringify(postId)}))`
-          : sql` and t.post_id in (${postId})`;
-  const rows = await db.all<RawTargetRow>(sql`
+  const values: Record<string, unknown> = { ws: workspaceId, start: range.start, end: range.end, asOf };
+  let posts: string;
+  if (postId === undefined) posts = "all";
+  else if (typeof postId === "string") [posts, values.post] = ["one", postId];
+  else if (Array.isArray(postId)) [posts, values.post] = ["list", JSON.stringify(postId)];
+  else {
+    posts = `in(${postId.key})`;
+    for (const name in postId.values) {
+      if (name in values) throw new Error(`placeholder "${name}" of a post-id SELECT is one of loadTargetRows' own`);
+      values[name] = postId.values[name];
+    }
+  }
+  if (newest !== undefined) values.newest = newest;
+  const { platforms } = range;
+  const rows = await allRendered<RawTargetRow>(
+    db,
+    `analytics.target-rows:${platformKey(platforms)}:${posts}:${newest === undefined ? "every" : "newest"}`,
+    () => sql`
     select t.id as target_id, t.post_id, t.account_id, t.platform, t.published_at, p.content, p.hashtags,
            s.id as snapshot_id, s.impressions, s.reach, s.likes, s.comments, s.shares, s.saves, s.clicks, s.video_views,
            (select json_group_array(json_object('kind', m.file_type, 'durationSec', m.duration))
@@ -58,11 +69,13 @@ export async function loadTargetRows(
     from post_targets t ${postId === undefined ? sql`` : sql`indexed by post_targets_post_idx`}
     join posts p on p.id = t.post_id
     left join post_metric_snapshots s on s.id = (
-      select s2.id from post_metric_snapshots s2 where s2.target_id = t.id and s2.taken_at < ${asOf}
+      select s2.id from post_metric_snapshots s2 where s2.target_id = t.id and s2.taken_at < ${$("asOf")}
       order by s2.taken_at desc limit 1)
-    where t.workspace_id = ${workspaceId} and t.status = 'published' and t.published_at >= ${range.start} and t.published_at < ${range.end}
-    ${platformFilter(sql`t.platform`, range.platforms)} ${posts}
-    ${newest === undefined ? sql`order by t.published_at, t.id` : sql`order by t.published_at desc, t.id desc limit ${newest}`}`);
+    where t.workspace_id = ${$("ws")} and t.status = 'published' and t.published_at >= ${$("start")} and t.published_at < ${$("end")}
+    ${platformFilter(sql`t.platform`, platforms)} ${postsFilter(postId)}
+    ${newest === undefined ? sql`order by t.published_at, t.id` : sql`order by t.published_at desc, t.id desc limit ${$("newest")}`}`,
+    values,
+  );
   if (newest !== undefined) rows.reverse();
   return rows.map((r) => ({
     targetId: r.target_id,
@@ -83,6 +96,14 @@ export async function loadTargetRows(
     clicks: r.clicks ?? 0,
     videoViews: r.video_views ?? 0,
   }));
+}
+
+/** loadTargetRows' narrowing to given posts (`post`: an id, or a list's JSON), or to those a SELECT finds. */
+function postsFilter(postId: string | string[] | StatementPart | undefined) {
+  if (postId === undefined) return sql``;
+  if (typeof postId === "string") return sql` and t.post_id = ${$("post")}`;
+  if (Array.isArray(postId)) return sql` and t.post_id in (select value from json_each(${$("post")}))`;
+  return sql` and t.post_id in (${postId.build()})`;
 }
 
 function parseMedia(json: string): MediaInfo[] {

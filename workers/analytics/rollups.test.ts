@@ -32,7 +32,7 @@ import {
 import { loadTargetRows } from "./post-reads";
 import { DAY_MS, HOUR_MS } from "./rollup-ranges";
 import { RETENTION_DAYS, rebuildRollups, runRetention } from "./rollups";
-import { topPostRows } from "./top-post";
+import { topPostRows, topPostTargets } from "./top-post";
 
 /** mulberry32: a seeded generator, so a failing sequence replays. */
 function random(seed: number) {
@@ -967,6 +967,26 @@ describe("a period's partial days at its edges (ADR 023)", () => {
     // A post published after now (a clock ahead) with more engagement than any: the day is no longer the edge.
     await publish(fx, now + 120_000, 1_000, undefined, now - 1_000);
     await expectExact(fx, "period=30d");
+    // The ranking's statement is rendered once per shape (ADR 048): a period with one partial day, then two with two
+    // (the same text bound to other bounds), each as its own targets give. In April of the data set's year, after
+    // its last snapshot and before these posts': each period ends at its `now`, so it ranks candidates.
+    const at = (h: number) => utc(98, h);
+    for (const [h, likes] of [
+      [18, 8],
+      [60, 5],
+      [138, 30],
+    ])
+      await publish(fx, at(h), likes);
+    for (const [start, end, top] of [
+      [at(0), at(132), at(18)],
+      [at(12), at(140), at(138)],
+      [at(12), at(136), at(18)],
+    ] as const) {
+      const range = { start, end, platforms: null, now: end };
+      const ranked = topPost(await topPostTargets(fx.db, fx.a.user.id, range))[0];
+      expect(ranked, `${start}-${end}`).toEqual(topPost(await loadTargetRows(fx.db, fx.a.user.id, range))[0]);
+      expect(ranked?.publishedAt).toBe(top);
+    }
   });
 
   // A year's edges from the hourly rollup at the worst hour (migration 0076).

@@ -1,8 +1,17 @@
-import { sql } from "drizzle-orm";
+import { type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Platform } from "../platform-profile";
 import type { TargetRow } from "./aggregate";
-import { measuredAfter, metricRows, type PeriodRange, platformFilter, targetScope } from "./period-scope";
+import {
+  $,
+  measuredAfter,
+  metricRows,
+  type PeriodRange,
+  platformFilter,
+  platformKey,
+  type StatementPart,
+  targetScope,
+} from "./period-scope";
 import { loadTargetRows } from "./post-reads";
 import { DAY_MS, edgeDays, type Span, splitByWeeks, unitStarts, WEEK_MS } from "./rollup-ranges";
 
@@ -16,28 +25,39 @@ import { DAY_MS, edgeDays, type Span, splitByWeeks, unitStarts, WEEK_MS } from "
 export async function topPostTargets(db: Db, workspaceId: string, range: PeriodRange): Promise<TargetRow[]> {
   const { days, edges } = rankingSplit(range);
   const narrow = days && !(await measuredAfter(db, workspaceId, range));
-  const engaged = narrow
-    ? sql`
-    with cand(post_id) as (${topCandidates(workspaceId, days, edges, range.platforms)}),
+  const { platforms } = range;
+  // The period, for the ranking's own reads of its targets (named apart from loadTargetRows' placeholders).
+  const period = { start: $("q.start"), end: $("q.end"), platforms };
+  const values = { "q.ws": workspaceId, "q.start": range.start, "q.end": range.end };
+  const cands = narrow ? topCandidates(workspaceId, days, edges, platforms) : null;
+  const engaged = () =>
+    cands
+      ? sql`
+    with cand(post_id) as (${cands.build()}),
     -- Driven from the few candidates through post_targets_post_idx, not from every target of the period.
     tg as materialized (
-      select t.id, t.post_id, t.published_at from cand cross join post_targets t indexed by post_targets_post_idx on t.post_id = cand.post_id where ${targetScope(workspaceId, range)}),
+      select t.id, t.post_id, t.published_at from cand cross join post_targets t indexed by post_targets_post_idx on t.post_id = cand.post_id where ${targetScope($("q.ws"), period)}),
     sums as materialized (
       select tg.post_id, sum(c.likes + c.comments + c.shares) as e, sum(c.reach) as r
       from tg join post_metrics_current c on c.target_id = tg.id group by tg.post_id),
     best as (select e, r from sums order by e desc, r desc limit 1)
     select tg.post_id from best b join sums s on s.e = b.e and s.r = b.r join tg on tg.post_id = s.post_id
     where b.e > 0 or b.r > 0 order by tg.published_at, tg.id limit 1`
-    : sql`
+      : sql`
     with sums as materialized (
-      select post_id, sum(likes + comments + shares) as e, sum(reach) as r from (${metricRows(workspaceId, range)}) group by post_id),
+      select post_id, sum(likes + comments + shares) as e, sum(reach) as r from (${metricRows($("q.ws"), period)}) group by post_id),
     best as (select e, r from sums order by e desc, r desc limit 1)
     select t.post_id from best b join sums s on s.e = b.e and s.r = b.r join post_targets t on t.post_id = s.post_id
-    where (b.e > 0 or b.r > 0) and ${targetScope(workspaceId, range)}
+    where (b.e > 0 or b.r > 0) and ${targetScope($("q.ws"), period)}
     order by t.published_at, t.id limit 1`;
   // Nothing has engagement or reach: every post ties, so the first published wins (coalesce reads it only then).
-  const first = sql`select t.post_id from post_targets t where ${targetScope(workspaceId, range)} order by t.published_at, t.id limit 1`;
-  return loadTargetRows(db, workspaceId, range, sql`select coalesce((${engaged}), (${first}))`);
+  const first = () =>
+    sql`select t.post_id from post_targets t where ${targetScope($("q.ws"), period)} order by t.published_at, t.id limit 1`;
+  return loadTargetRows(db, workspaceId, range, {
+    key: `top:${cands ? `narrow:${cands.key}` : `all:${platformKey(platforms)}`}`,
+    values: cands ? { ...values, ...cands.values } : values,
+    build: () => sql`select coalesce((${engaged()}), (${first()}))`,
+  });
 }
 
 /**
@@ -49,12 +69,12 @@ export async function topPostTargets(db: Db, workspaceId: string, range: PeriodR
 export async function topPostRows(db: Db, workspaceId: string, range: PeriodRange, k: number): Promise<TargetRow[]> {
   const { days, edges } = rankingSplit(range);
   if (!days || (await measuredAfter(db, workspaceId, range))) return loadTargetRows(db, workspaceId, range);
-  return loadTargetRows(
-    db,
-    workspaceId,
-    range,
-    sql`select post_id from (${topCandidates(workspaceId, days, edges, range.platforms, { k, engagedOnly: false })})`,
-  );
+  const cands = topCandidates(workspaceId, days, edges, range.platforms, { k, engagedOnly: false });
+  return loadTargetRows(db, workspaceId, range, {
+    key: `candidates:${cands.key}`,
+    values: cands.values,
+    build: () => sql`select post_id from (${cands.build()})`,
+  });
 }
 
 /**
@@ -83,19 +103,43 @@ const topCandidates = (
   edges: Span[],
   platforms: Platform[] | null,
   rank: Rank = { k: 1, engagedOnly: true },
-) => {
-  const { k } = rank;
+): StatementPart => {
+  const { k, engagedOnly } = rank;
   const { weeks, days: loose } = splitByWeeks(days);
-  const dayStarts = loose.flatMap((d) => unitStarts(d, DAY_MS));
-  const weekStarts = weeks ? unitStarts(weeks, WEEK_MS) : [];
+  // Its text depends on the number of edges, the platforms and the ranking; the buckets' starts are JSON values.
+  const values: Record<string, unknown> = {
+    "c.ws": workspaceId,
+    "c.start": days.start,
+    "c.end": days.end,
+    "c.weeks": JSON.stringify(weeks ? unitStarts(weeks, WEEK_MS) : []),
+    "c.days": JSON.stringify(loose.flatMap((d) => unitStarts(d, DAY_MS))),
+  };
+  for (const [i, e] of edges.entries()) {
+    values[`c.e${i}s`] = e.start;
+    values[`c.e${i}e`] = e.end;
+  }
+  if (platforms?.length) values["c.platforms"] = JSON.stringify(platforms);
+  return {
+    key: `${edges.length}:${platformKey(platforms)}:${k}:${engagedOnly ? "engaged" : "any"}`,
+    values,
+    build: () => candidatesSql(edges.length, platforms, rank),
+  };
+};
+
+/** topCandidates' text: `c.ws`, the whole days `c.start`, `c.end`, their buckets `c.weeks`, `c.days`, edge i `c.e{i}s`, `c.e{i}e`. */
+function candidatesSql(edgeCount: number, platforms: Platform[] | null, rank: Rank) {
+  const { k } = rank;
+  const ws = $("c.ws");
+  const [start, end] = [$("c.start"), $("c.end")];
   const edgeTargets = sql.join(
-    edges.map(
-      (e) =>
-        sql`select t.id, t.post_id, t.published_at from post_targets t where ${targetScope(workspaceId, { ...e, platforms })}`,
+    Array.from(
+      { length: edgeCount },
+      (_, i) =>
+        sql`select t.id, t.post_id, t.published_at from post_targets t where ${targetScope(ws, { start: $(`c.e${i}s`), end: $(`c.e${i}e`), platforms })}`,
     ),
     sql` union all `,
   );
-  const edgeTop = edges.length
+  const edgeTop = edgeCount
     ? sql`union select * from (
       with et as materialized (
         select et.post_id, sum(coalesce(c.likes + c.comments + c.shares, 0)) as e, sum(coalesce(c.reach, 0)) as r, min(et.published_at) as f
@@ -105,20 +149,20 @@ const topCandidates = (
     : sql``;
   if (!platforms?.length)
     return sql`
-    ${bucketTops("post_metrics_post_weekly", "week", weekStarts, workspaceId, rank)}
-    union ${bucketTops("post_metrics_post_daily", "day", dayStarts, workspaceId, rank)}
-    union select post_id from post_metrics_post_daily where workspace_id = ${workspaceId} and split = 1 and day >= ${days.start} and day < ${days.end}
+    ${bucketTops("post_metrics_post_weekly", "week", $("c.weeks"), rank)}
+    union ${bucketTops("post_metrics_post_daily", "day", $("c.days"), rank)}
+    union select post_id from post_metrics_post_daily where workspace_id = ${ws} and split = 1 and day >= ${start} and day < ${end}
     ${edgeTop}`;
   // Under a platform filter a bucket is a (week or day, platform) cell; a post spans several cells when its
   // targets on a platform went out on several days, or, under several platforms, when it went out on several.
-  const inRange = sql`workspace_id = ${workspaceId} ${platformFilter(sql`platform`, platforms)} and day >= ${days.start} and day < ${days.end}`;
+  const inRange = sql`workspace_id = ${ws} ${platformFilter(sql`platform`, platforms)} and day >= ${start} and day < ${end}`;
   return sql`
-    ${bucketTops("post_platform_weekly", "week", weekStarts, workspaceId, rank, platforms)}
-    union ${bucketTops("post_platform_daily", "day", dayStarts, workspaceId, rank, platforms)}
+    ${bucketTops("post_platform_weekly", "week", $("c.weeks"), rank, true)}
+    union ${bucketTops("post_platform_daily", "day", $("c.days"), rank, true)}
     union select post_id from post_platform_daily where ${inRange} and split = 1
     ${platforms.length > 1 ? sql`union select post_id from post_platform_daily where ${inRange} and multi = 1` : sql``}
     ${edgeTop}`;
-};
+}
 
 /**
  * Each bucket's first `k` posts by (engagement, reach, first publish) and any tied with the k-th on all three: one
@@ -126,21 +170,14 @@ const topCandidates = (
  * With `engagedOnly` (the overview's top post) a bucket where nothing has engagement or reach offers nobody (the
  * caller's first-published fallback answers); a list ranks those too.
  */
-function bucketTops(
-  table: string,
-  key: string,
-  starts: number[],
-  workspaceId: string,
-  { k, engagedOnly }: Rank,
-  platforms?: Platform[],
-) {
+function bucketTops(table: string, key: string, starts: Placeholder, { k, engagedOnly }: Rank, byPlatform = false) {
   const [t, col, idx] = [sql.raw(table), sql.raw(key), sql.raw(`${table}_top_idx`)];
-  const cells = platforms
-    ? sql`json_each(${JSON.stringify(starts)}) d cross join json_each(${JSON.stringify(platforms)}) pl`
-    : sql`json_each(${JSON.stringify(starts)}) d`;
+  const cells = byPlatform
+    ? sql`json_each(${starts}) d cross join json_each(${$("c.platforms")}) pl`
+    : sql`json_each(${starts}) d`;
   const cell = (alias: string) => {
     const a = sql.raw(alias);
-    return sql`${a}workspace_id = ${workspaceId} ${platforms ? sql`and ${a}platform = pl.value` : sql``} and ${a}${col} = d.value`;
+    return sql`${a}workspace_id = ${$("c.ws")} ${byPlatform ? sql`and ${a}platform = pl.value` : sql``} and ${a}${col} = d.value`;
   };
   const order = sql`order by engagement desc, reach desc, first_published_at`;
   // A deleted post leaves an all-zero row whose first publish is null, which sorts first: it holds no place.
