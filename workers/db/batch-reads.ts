@@ -25,8 +25,9 @@ interface Pending {
 
 const EXACT = { exact: true };
 
-/** Each `batchReads` handle's way into its queue, for `allRendered`. */
-const queues = new WeakMap<Db, (query: SQL | D1PreparedStatement) => Promise<unknown[]>>();
+type Enqueue = (query: SQL | D1PreparedStatement) => Promise<unknown[]>;
+/** What a `batchReads` handle answers with its way into its turn's queue, for `allRendered`. */
+const ENQUEUE = Symbol("batchReads.enqueue");
 
 /**
  * `db` whose raw `all` reads go to D1 together: every read issued before the event loop turns (the independent
@@ -48,7 +49,7 @@ export function batchReads(db: Db): Db {
       for (const p of turn) p.reject(err);
     }
   };
-  const enqueue = (query: SQL | D1PreparedStatement) => {
+  const enqueue: Enqueue = (query) => {
     const rows = new Promise<unknown[]>((resolve, reject) => {
       if (!queue.length) setTimeout(flush, 0);
       queue.push({ query, resolve, reject });
@@ -59,11 +60,9 @@ export function batchReads(db: Db): Db {
   };
   const all = (query: SQLWrapper) => enqueue(query.getSQL());
   // Callers only await `all`'s answer, which is what drizzle's lazy query would resolve to.
-  const handle = new Proxy(db, {
-    get: (target, prop) => (prop === "all" ? all : Reflect.get(target, prop, target)),
+  return new Proxy(db, {
+    get: (target, prop) => (prop === "all" ? all : prop === ENQUEUE ? enqueue : Reflect.get(target, prop, target)),
   });
-  queues.set(handle, enqueue);
-  return handle;
 }
 
 /**
@@ -74,6 +73,6 @@ export function batchReads(db: Db): Db {
  */
 export function allRendered<T>(db: Db, key: string, build: () => SQL, values: Record<string, unknown>): Promise<T[]> {
   const statement = renderedStatement(db.$client, key, build, values, EXACT);
-  const enqueue = queues.get(db);
+  const enqueue = (db as unknown as { [ENQUEUE]?: Enqueue })[ENQUEUE];
   return (enqueue ? enqueue(statement) : statement.all<T>().then((r) => r.results)) as Promise<T[]>;
 }
