@@ -8,7 +8,6 @@ import {
   PROCESSING_POLL_MS,
   quickCheckDelay,
   STAGING_MIN_AHEAD_MS,
-  type StagingRow,
   stagingVerdict,
   usableStaged,
 } from "../delivery";
@@ -251,7 +250,7 @@ export const stagingRead = (db: Db, targetId: string) =>
 /** The staged handle the request may use, from the staging row read with it, or null when the target has none. */
 async function stagedHandle(target: TargetRow, request: PublishRequest, row: Row | null, deps: PublishDeps) {
   if (!row) return null;
-  const handle = usableStaged(row as StagingRow, await fingerprintOf(request), deps.now());
+  const handle = usableStaged(row, await fingerprintOf(request), deps.now());
   return { row, handle, staging: deps.client(target.platform).staging };
 }
 
