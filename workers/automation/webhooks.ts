@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { TokenCipher } from "../accounts";
-import { randomBytes } from "../crypto";
+import { randomBytes, toBase64 } from "../crypto";
 import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
 import type { Db } from "../db/client";
 import {
@@ -83,7 +83,7 @@ function toEndpointView(row: EndpointRow) {
 
 /** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64 (what the reference libraries take). */
 function newSecret(): string {
-  return `whsec_${btoa(String.fromCharCode(...randomBytes(32)))}`;
+  return `whsec_${toBase64(randomBytes(32))}`;
 }
 
 /** Webhook endpoints of a workspace, their delivery log, and the events that feed them (ADR 019). */
