@@ -10,7 +10,7 @@ import { repeatDeps, runCategoryRepeats } from "./categories";
 import { appContext } from "./context";
 import { randomToken } from "./crypto";
 import { createDb } from "./db/client";
-import { shardDb, shardFor, shardNames } from "./db/directory";
+import { directoryIsOnlyShard, shardDb, shardFor, shardNames } from "./db/directory";
 import { splitByShard } from "./db/shard-queues";
 import { emulator, serveOwnOriginWith } from "./emulator";
 import { ConfigError, parseConfig } from "./env";
@@ -18,7 +18,9 @@ import { feedDeps, runFeedChecks } from "./feeds";
 import { holdBody } from "./http/body-drain";
 import { IdempotencyStore } from "./http/idempotency";
 import { CROSS_SITE_REFUSED, isCrossSiteCookieWrite } from "./http/origin";
+import { inAppLayout } from "./http/page-paths";
 import { withSecurityHeaders } from "./http/security-headers";
+import { openCountsOfRows, openCountsQuery } from "./inbox";
 import { LinkStore, SHORT_LINK_PREFIX, serveShortLink } from "./links";
 import { registerEmulator } from "./platforms";
 import {
@@ -61,21 +63,28 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, non
   const { origin, pathname } = new URL(request.url);
   const services = buildServices(env, Date.now, origin, { shard: () => shardFor(env, workspace) });
   const found = tokenFromRequest(request);
-  // The dashboard's teammate count rides in the session's batch: a round trip less on a new user's first page.
+  // Reads of the page's own that ride in the session's batch, a round trip less each: the dashboard's teammate
+  // count (a new user's first page), and the sidebar's inbox count while the inbox shares the directory's database.
   const now = Date.now();
   const teammatesRead = DASHBOARD_PATHS.has(pathname)
     ? (userId: string, among: string | null) => teammatesQuery(userId, among, now)
     : undefined;
+  const inboxRead = inAppLayout(pathname) && directoryIsOnlyShard(env) ? openCountsQuery : undefined;
+  const pageReads = [teammatesRead, inboxRead].filter((read) => read !== undefined);
   const resolved =
     found?.via === "cookie"
-      ? await services.auth.resolve(found.token, pageWorkspaceReads(services.directory, request, teammatesRead))
+      ? await services.auth.resolve(found.token, pageWorkspaceReads(services.directory, request, pageReads))
       : null;
   const auth = resolved && { user: resolved.user, sessionId: resolved.sessionId };
   const mine = resolved ? workspacesForPage(resolved.alongside[0]!.results, resolved.user.id, request) : null;
   // A mail's link names its workspace: the browser moves there before the page reads anything.
   const switched = mine && switchByLink(request, mine.workspaces);
   if (switched) return switched;
-  const teammates = resolved && teammatesRead ? teammatesOfRows(resolved.alongside[1]!.results) : null;
+  /** What one of `pageReads` read (after the memberships, in the session's batch); null if it was not made. */
+  const readBy = <T>(read: (typeof pageReads)[number] | undefined, of: (rows: unknown[]) => T): T | null =>
+    read && resolved ? of(resolved.alongside[1 + pageReads.indexOf(read)]!.results) : null;
+  const teammates = readBy(teammatesRead, teammatesOfRows);
+  const inboxOpen = readBy(inboxRead, openCountsOfRows);
   workspace = mine?.workspace ?? null;
   const context = new RouterContextProvider();
   const servicesIn = (other: WorkspaceContext) => buildServices(env, Date.now, origin, { shard: () => other.shard });
@@ -86,6 +95,7 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, non
     workspace,
     workspaces: mine?.workspaces ?? [],
     teammates,
+    inboxOpen,
     servicesIn,
     nonce,
   });

@@ -23,6 +23,11 @@ export interface AppContext {
    * session's batch on the dashboard (its first-run checklist); null on other pages.
    */
   teammates: ReadonlyMap<string, number> | null;
+  /**
+   * Open inbox items of the workspaces the page may show, by id, read in the session's batch for the sidebar while
+   * the inbox shares the directory's database (one shard); null otherwise.
+   */
+  inboxOpen: ReadonlyMap<string, number> | null;
   /** The CSP nonce of this response; every inline script must carry it. */
   nonce: string;
 }

@@ -1,7 +1,16 @@
 import { and, count, desc, eq, lt, lte, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { connectedAccounts, inboxItems, inboxLabels, inboxNotes, inboxReads, posts } from "../db/schema/index";
+import {
+  connectedAccounts,
+  inboxItems,
+  inboxLabels,
+  inboxNotes,
+  inboxReads,
+  posts,
+  workspaceMembers,
+} from "../db/schema/index";
 import type { Platform } from "../platform-profile";
+import { candidateIds } from "../tenancy/membership";
 import { cursorOf, type ListCursor } from "./list-cursor";
 import type { InboxStatus } from "./store";
 
@@ -147,3 +156,19 @@ export class InboxListReads {
     return this.db.select({ n: count() }).from(open);
   }
 }
+
+/**
+ * `openCount` of each workspace a page request may show (`candidateIds`: the one it names and the personal one) that
+ * the user is a member of, as rows of `id` and `n`: a query for the session's batch (ADR 050), so it only runs where
+ * the inbox shares the directory's database.
+ */
+export function openCountsQuery(userId: string, among: string | null): SQL {
+  const open = sql`SELECT 1 FROM ${inboxItems} WHERE ${inboxItems.workspaceId} = m.workspace_id
+    AND ${inboxItems.status} = 'open' LIMIT ${OPEN_COUNT_MAX}`;
+  return sql`SELECT m.workspace_id AS id, (SELECT count(*) FROM (${open})) AS n
+    FROM ${workspaceMembers} m WHERE m.user_id = ${userId} AND m.workspace_id IN (${candidateIds(userId, among)})`;
+}
+
+/** `openCountsQuery`'s rows by workspace. */
+export const openCountsOfRows = (rows: unknown[]): Map<string, number> =>
+  new Map((rows as Array<{ id: string; n: number }>).map((r) => [r.id, r.n]));

@@ -97,13 +97,14 @@ export function workspacesForPage(rows: unknown[], userId: string, req: Request)
 
 /**
  * The statements for `auth.resolve`'s batch on a page: every membership of the session's user (what
- * `workspacesForPage` reads), then `also`'s, given the workspace the request names (a directory query of the page's
- * own, e.g. the dashboard's teammate count).
+ * `workspacesForPage` reads), then one for each of `also`, in its order, given the workspace the request names
+ * (directory queries of the page's own, e.g. the dashboard's teammate count).
  */
 export const pageWorkspaceReads =
-  (directory: Db, req: Request, also?: (userId: string, among: string | null) => SQL) => (userId: string) => [
+  (directory: Db, req: Request, also: ReadonlyArray<(userId: string, among: string | null) => SQL> = []) =>
+  (userId: string) => [
     prepared(directory, membershipsQuery(userId)),
-    ...(also ? [prepared(directory, also(userId, requestedWorkspace(req).id))] : []),
+    ...also.map((read) => prepared(directory, read(userId, requestedWorkspace(req).id))),
   ];
 
 /**

@@ -1,6 +1,10 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { insertAccount, insertScheduledPost } from "../test/fixtures";
+import { openCountsOfRows, openCountsQuery } from "../inbox";
+import { buildServices } from "../services";
+import { insertAccount, insertFacebookComments, insertScheduledPost } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
+import { addMember } from "../test/shards";
 
 /**
  * The posts list read in the same D1 batch as the membership (ADR 050) is a one-database optimisation: it runs only
@@ -23,5 +27,24 @@ describe("the posts list's early read (ADR 050)", () => {
     expect(byDay.body.data.posts).toHaveLength(1);
     const trips = (res: typeof byDay) => Number(res.headers.get("X-D1-Round-Trips"));
     expect(trips(byInstant)).toBe(trips(byDay) - 1);
+  });
+});
+
+describe("the sidebar's inbox count read with the session's batch", () => {
+  it("is the count the API gives, for the workspace the page names and the personal one, never another's", async () => {
+    const owner = await registerUser();
+    const teammate = await registerUser();
+    await addMember(owner.user.id, teammate.user.id, "editor");
+    await insertFacebookComments(owner.user.id, 3, Date.now());
+    const { directory } = buildServices(env);
+    const onPage = async (userId: string, among: string | null) =>
+      Object.fromEntries(openCountsOfRows(await directory.all(openCountsQuery(userId, among))));
+    const counted = await call<"GET /api/inbox/count">("/api/inbox/count", { token: owner.token });
+    expect(counted.body.data.open).toBe(3);
+    expect(await onPage(teammate.user.id, owner.user.id)).toEqual({ [owner.user.id]: 3, [teammate.user.id]: 0 });
+    expect(await onPage(owner.user.id, null)).toEqual({ [owner.user.id]: 3 });
+    // A workspace the user is not in reads nothing: the personal one alone.
+    const stranger = await registerUser();
+    expect(await onPage(stranger.user.id, owner.user.id)).toEqual({ [stranger.user.id]: 0 });
   });
 });
