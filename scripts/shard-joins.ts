@@ -30,6 +30,11 @@ export function tablesRead(source: string, tables: Map<string, string>): string[
     if (table) out.add(table);
   }
   for (const m of source.matchAll(/\b(?:FROM|JOIN)\s+["`]?(\w+)/g)) if (names.has(m[1]!)) out.add(m[1]!);
+  // Drizzle's tables inside SQL templates: `FROM ${posts}`, `JOIN ${workspaceMembers} m`.
+  for (const m of source.matchAll(/\b(?:FROM|JOIN)\s+\$\{(\w+)\}/g)) {
+    const table = tables.get(m[1]!);
+    if (table) out.add(table);
+  }
   return [...out].sort();
 }
 

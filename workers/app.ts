@@ -9,6 +9,7 @@ import { BIO_PREFIX, BioStore, serveBio } from "./bio";
 import { repeatDeps, runCategoryRepeats } from "./categories";
 import { appContext } from "./context";
 import { randomToken } from "./crypto";
+import { keptDashboardRead, keptDashboardsOfRows } from "./dashboard";
 import { createDb } from "./db/client";
 import { directoryIsOnlyShard, shardDb, shardFor, shardNames } from "./db/directory";
 import { splitByShard } from "./db/shard-queues";
@@ -20,7 +21,7 @@ import { IdempotencyStore } from "./http/idempotency";
 import { CROSS_SITE_REFUSED, isCrossSiteCookieWrite } from "./http/origin";
 import { inAppLayout } from "./http/page-paths";
 import { withSecurityHeaders } from "./http/security-headers";
-import { openCountsOfRows, openCountsQuery } from "./inbox";
+import { openCountRead, openCountsOfRows } from "./inbox";
 import { LinkStore, SHORT_LINK_PREFIX, serveShortLink } from "./links";
 import { registerEmulator } from "./platforms";
 import {
@@ -64,13 +65,24 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, non
   const services = buildServices(env, Date.now, origin, { shard: () => shardFor(env, workspace) });
   const found = tokenFromRequest(request);
   // Reads of the page's own that ride in the session's batch, a round trip less each: the dashboard's teammate
-  // count (a new user's first page), and the sidebar's inbox count while the inbox shares the directory's database.
+  // count (a new user's first page), and while the workspace's data shares the directory's database, the sidebar's
+  // inbox count and the dashboard's kept answer.
   const now = Date.now();
-  const teammatesRead = DASHBOARD_PATHS.has(pathname)
+  const dashboard = DASHBOARD_PATHS.has(pathname);
+  const oneDatabase = directoryIsOnlyShard(env);
+  const teammatesRead = dashboard
     ? (userId: string, among: string | null) => teammatesQuery(userId, among, now)
     : undefined;
-  const inboxRead = inAppLayout(pathname) && directoryIsOnlyShard(env) ? openCountsQuery : undefined;
-  const pageReads = [teammatesRead, inboxRead].filter((read) => read !== undefined);
+  // Read in the workspace the page names (a personal workspace's id is its user's), used only if confirmed.
+  const inboxRead =
+    inAppLayout(pathname) && oneDatabase
+      ? (userId: string, named: string | null) => openCountRead(named ?? userId)
+      : undefined;
+  const keptRead =
+    dashboard && oneDatabase
+      ? (userId: string, named: string | null) => keptDashboardRead(named ?? userId, now)
+      : undefined;
+  const pageReads = [teammatesRead, inboxRead, keptRead].filter((read) => read !== undefined);
   const resolved =
     found?.via === "cookie"
       ? await services.auth.resolve(found.token, pageWorkspaceReads(services.directory, request, pageReads))
@@ -83,8 +95,11 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, non
   /** What one of `pageReads` read (after the memberships, in the session's batch); null if it was not made. */
   const readBy = <T>(read: (typeof pageReads)[number] | undefined, of: (rows: unknown[]) => T): T | null =>
     read && resolved ? of(resolved.alongside[1 + pageReads.indexOf(read)]!.results) : null;
-  const teammates = readBy(teammatesRead, teammatesOfRows);
-  const inboxOpen = readBy(inboxRead, openCountsOfRows);
+  const early = {
+    teammates: readBy(teammatesRead, teammatesOfRows),
+    inboxOpen: readBy(inboxRead, openCountsOfRows),
+    keptDashboards: readBy(keptRead, keptDashboardsOfRows),
+  };
   workspace = mine?.workspace ?? null;
   const context = new RouterContextProvider();
   const servicesIn = (other: WorkspaceContext) => buildServices(env, Date.now, origin, { shard: () => other.shard });
@@ -94,8 +109,7 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, non
     auth,
     workspace,
     workspaces: mine?.workspaces ?? [],
-    teammates,
-    inboxOpen,
+    early,
     servicesIn,
     nonce,
   });

@@ -18,18 +18,24 @@ export interface AppContext {
    * workspace, with the role the user has there.
    */
   servicesIn: (workspace: WorkspaceContext) => Services;
-  /**
-   * Teammates (other members and pending invitations) of the workspaces the page may show, by id, read in the
-   * session's batch on the dashboard (its first-run checklist); null on other pages.
-   */
-  teammates: ReadonlyMap<string, number> | null;
-  /**
-   * Open inbox items of the workspaces the page may show, by id, read in the session's batch for the sidebar while
-   * the inbox shares the directory's database (one shard); null otherwise.
-   */
-  inboxOpen: ReadonlyMap<string, number> | null;
+  /** What the page's loaders would read, read in the session's batch instead (ADR 050). */
+  early: EarlyPageReads;
   /** The CSP nonce of this response; every inline script must carry it. */
   nonce: string;
+}
+
+/**
+ * Each by the id of the workspace it was read in (teammates: the one the page names and the personal one, where a
+ * member; the others: the one the page names, unconfirmed); null where the page did not read it early. A workspace
+ * missing from a map was not read: its loader reads it.
+ */
+export interface EarlyPageReads {
+  /** Other members and pending invitations: the dashboard's first-run checklist. */
+  teammates: ReadonlyMap<string, number> | null;
+  /** Open inbox items: the sidebar's count, while the workspace's data shares the directory's database. */
+  inboxOpen: ReadonlyMap<string, number> | null;
+  /** The dashboard's kept answer (its JSON; null: none fresh): on the dashboard, with the same proviso (ADR 133). */
+  keptDashboards: ReadonlyMap<string, string | null> | null;
 }
 
 export const appContext = createContext<AppContext>();

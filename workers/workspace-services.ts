@@ -4,7 +4,7 @@ import type { DeliveryDeps } from "./automation";
 import { type WebhookMessage, WebhookService, webhookTransport } from "./automation";
 import type { CommandDeps } from "./commands";
 import { createPost, PostCommands } from "./commands";
-import { cachedDashboard, type DashboardViewer } from "./dashboard";
+import { dashboardService } from "./dashboard";
 import { createDb, type Db } from "./db/client";
 import { stampShard } from "./db/shard-queues";
 import type { Config } from "./env";
@@ -101,6 +101,7 @@ export function workspaceServices(shard: string, d1: D1Database, shared: Shared)
     dispatchDue: (workspaceId) => publishing.dispatchDue(workspaceId),
     emit,
   });
+  const dashboard = dashboardService(db, now);
   const commandDeps: CommandDeps = {
     posts,
     drafts: new PostDrafts(media, now, posts),
@@ -114,6 +115,7 @@ export function workspaceServices(shard: string, d1: D1Database, shared: Shared)
     labels: labelService({ db, now }),
     publishDeps: () =>
       publishDeps({ db, directory, now, platformAccess, mediaUrls, env, config, webhooks, activity, notifications }),
+    forgetDashboard: dashboard.forget,
     now,
   };
   return {
@@ -164,7 +166,7 @@ export function workspaceServices(shard: string, d1: D1Database, shared: Shared)
       now,
       origin: appOrigin,
     }),
-    dashboard: (viewer: DashboardViewer) => cachedDashboard(db, viewer, now()),
+    dashboard,
     links: new LinkService(db, now),
   };
 }

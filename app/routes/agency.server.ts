@@ -5,7 +5,6 @@ import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import { actingIn, agencyOverview } from "../../workers/agency/index";
 import type { AppContext } from "../../workers/context";
-import { invalidateDashboard } from "../../workers/http/dashboard-cache";
 import { parseOrThrow } from "../../workers/http/validate";
 import { workspaceCookie } from "../../workers/tenancy/middleware";
 import { ApprovalReplies, rejectBody } from "../../workers/workspaces/index";
@@ -50,16 +49,18 @@ export async function agencyAction(request: Request, ctx: AppContext, url: URL) 
         case "approve": {
           const target = actingIn(ctx.workspaces, input.workspace, "posts.approve");
           const actor = { userId: auth.user.id, workspace: target };
-          await ctx.servicesIn(target).approvals.approve(actor, input.id, approveFormTime(form, target.timezone));
-          await invalidateDashboard(target.id);
+          const services = ctx.servicesIn(target);
+          await services.approvals.approve(actor, input.id, approveFormTime(form, target.timezone));
+          await services.dashboard.forget(target.id);
           return done(`${ApprovalReplies.approved} in ${target.name}`);
         }
         case "reject": {
           const target = actingIn(ctx.workspaces, input.workspace, "posts.approve");
           const actor = { userId: auth.user.id, workspace: target };
           const { comment } = parseOrThrow(rejectBody, { comment: form.get("comment") ?? "" });
-          await ctx.servicesIn(target).approvals.reject(actor, input.id, comment);
-          await invalidateDashboard(target.id);
+          const services = ctx.servicesIn(target);
+          await services.approvals.reject(actor, input.id, comment);
+          await services.dashboard.forget(target.id);
           return done(`${ApprovalReplies.rejected} in ${target.name}`);
         }
         default:

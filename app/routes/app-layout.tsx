@@ -12,7 +12,7 @@ import type { Route } from "./+types/app-layout";
 
 /** Every page inside the app needs a session; signed-out visitors go to /auth and come back after. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { auth, workspace, workspaces, services, inboxOpen } = context.get(appContext);
+  const { auth, workspace, workspaces, services, early } = context.get(appContext);
   // `url`, not `request.url`: on client navigations the request is for `/path.data`.
   if (!auth || !workspace) throw redirect(signInPath(url));
   const { displayName, email, timezone } = auth.user;
@@ -40,7 +40,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     },
     platformsMode: services.config.PLATFORMS_MODE,
     /** Open engagement inbox items: the sidebar's count beside Inbox (read with the session when it could be). */
-    inboxOpen: inboxOpen?.get(workspace.id) ?? (await services.inbox.openCount(workspace.id)),
+    inboxOpen: early.inboxOpen?.get(workspace.id) ?? (await services.inbox.openCount(workspace.id)),
   };
 }
 

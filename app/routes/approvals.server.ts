@@ -4,7 +4,6 @@ import { runForm } from "~/lib/form-action.server";
 import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
-import { invalidateDashboard } from "../../workers/http/dashboard-cache";
 import { parseOrThrow } from "../../workers/http/validate";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
 import { can } from "../../workers/tenancy/roles";
@@ -53,7 +52,7 @@ export async function approvalsAction(request: Request, ctx: AppContext, url: UR
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const row = String(form.get("id") ?? "");
-  const { approvals } = ctx.services;
+  const { approvals, dashboard } = ctx.services;
   return runForm(
     intent,
     async (): Promise<FormReply | ReturnType<typeof data<FormReply>>> => {
@@ -63,13 +62,13 @@ export async function approvalsAction(request: Request, ctx: AppContext, url: UR
       switch (intent) {
         case "approve": {
           await approvals.approve(actor, id, approveFormTime(form, actor.workspace.timezone));
-          await invalidateDashboard(actor.workspace.id);
+          await dashboard.forget(actor.workspace.id);
           return done(ApprovalReplies.approved);
         }
         case "reject": {
           const { comment } = parseOrThrow(rejectBody, { comment: form.get("comment") ?? "" });
           await approvals.reject(actor, id, comment);
-          await invalidateDashboard(actor.workspace.id);
+          await dashboard.forget(actor.workspace.id);
           return done(ApprovalReplies.rejected);
         }
         default:

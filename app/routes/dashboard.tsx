@@ -28,14 +28,18 @@ export const meta: Route.MetaFunction = () =>
 
 /** The dashboard straight from the service (cached 30 s per workspace); a failure becomes the error state. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { services, auth, workspace } = context.get(appContext);
+  const { services, auth, workspace, early } = context.get(appContext);
   if (!auth || !workspace) throw redirect(signInPath(url));
   try {
-    const { data } = await services.dashboard({
+    // Read with the session in the workspace the page named (one database, ADR 133): there, a null is a known miss.
+    const kept = early.keptDashboards?.has(workspace.id) ? early.keptDashboards.get(workspace.id) : undefined;
+    const viewer = {
       workspaceId: workspace.id,
       userId: auth.user.id,
       timezone: workspace.timezone,
-    });
+      moving: workspace.moving,
+    };
+    const { data } = await services.dashboard.read(viewer, kept);
     return { dashboard: data, timezone: auth.user.timezone, firstRun: await firstRun(data, context, workspace) };
   } catch (err) {
     console.error("dashboard failed", err);
@@ -61,8 +65,8 @@ async function firstRun(
   };
   if (firstRunComplete(firstRunSteps(facts))) return null;
   if (!can(workspace.role, "members.manage")) return firstRunSteps(facts);
-  const { teammates: early, services } = context.get(appContext);
-  const teammates = early?.get(workspace.id) ?? (await services.workspaces.teammates(workspace.id));
+  const { early, services } = context.get(appContext);
+  const teammates = early.teammates?.get(workspace.id) ?? (await services.workspaces.teammates(workspace.id));
   return firstRunSteps({ ...facts, teammates });
 }
 

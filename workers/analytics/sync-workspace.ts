@@ -1,5 +1,4 @@
 import { Invalid, NotFound, UpstreamFailed } from "../errors";
-import { invalidateDashboard } from "../http/dashboard-cache";
 import { parseOrThrow } from "../http/validate";
 import type { Services } from "../services";
 import { periodQuery, type Range, resolveRange } from "./period";
@@ -44,6 +43,6 @@ export async function syncWorkspace(services: Services, workspaceId: string, day
     if (r) results.push(r);
   }
   // Fresh followers and engagement show on the dashboard at once, not after its 30 s cache.
-  await invalidateDashboard(workspaceId);
+  await services.dashboard.forget(workspaceId);
   return syncOutcome(results);
 }

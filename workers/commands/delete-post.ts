@@ -1,4 +1,3 @@
-import { invalidateDashboard } from "../http/dashboard-cache";
 import type { Actor } from "../posts";
 import { ensureActorCan } from "../tenancy/actor";
 import { postWriteActions } from "../tenancy/roles";
@@ -19,7 +18,7 @@ export async function deletePost(deps: CommandDeps, actor: Actor, id: string, de
   await deps.posts.remove(ws, id);
   // The entry outlives the post: the log keeps who deleted what.
   await postActivity(deps, actor, "deleted", id, post.content, deps.now());
-  await invalidateDashboard(ws);
+  await deps.forgetDashboard(ws);
   const refused = remote.filter((r) => !r.deleted);
   const message = refused.length
     ? `Post deleted here; not deleted on ${refused.map((r) => `${r.platform} (${r.message})`).join(", ")}`

@@ -25,6 +25,8 @@ export interface CommandDeps {
   labels: Pick<LabelService, "postLabelWrites">;
   /** The publish consumer's dependencies, for the steps a request runs itself (a first comment's retry). */
   publishDeps: () => PublishDeps;
+  /** Clears the workspace's kept dashboard after a write it shows (ADR 133). */
+  forgetDashboard: (workspaceId: string) => Promise<void>;
   now: () => number;
 }
 

@@ -1,4 +1,3 @@
-import { invalidateDashboard } from "../http/dashboard-cache";
 import type { ClaimMark } from "../http/idempotency";
 import type { Actor, PostFields } from "../posts";
 import { publishFirstComment } from "../publishing";
@@ -163,7 +162,7 @@ export class PostCommands {
 
   private async reread(actor: Actor, id: string, message: string) {
     const post = await this.deps.posts.get(actor.workspace.id, id);
-    await invalidateDashboard(actor.workspace.id);
+    await this.deps.forgetDashboard(actor.workspace.id);
     return { post, message };
   }
 
@@ -172,7 +171,7 @@ export class PostCommands {
    * says so; the dashboard forgets its summary either way.
    */
   private async after(actor: Actor, post: Post, message: string): Promise<{ post: Post; message: string }> {
-    await invalidateDashboard(actor.workspace.id);
+    await this.deps.forgetDashboard(actor.workspace.id);
     if (post.status !== "pending_approval") return { post, message };
     // The approvers' notices went with the submission's batch (ADR 129); the webhooks' event goes now.
     await this.deps.webhooks.emit(actor.workspace.id, "approval.requested", {

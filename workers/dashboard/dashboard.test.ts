@@ -43,7 +43,7 @@ describe("GET /api/dashboard", () => {
     expect(cached.headers.get("X-Cache")).toBe("HIT");
     expect(cached.body.data.stats.totalPosts).toBe(7);
 
-    await invalidateDashboard(fx.a.user.id);
+    await invalidateDashboard(db, fx.a.user.id);
     const fresh = await call<"GET /api/dashboard">("/api/dashboard", { token: fx.a.token });
     expect(fresh.headers.get("X-Cache")).toBe("MISS");
     expect(fresh.body.data.stats).toMatchObject({ totalPosts: 8, scheduledPosts: 1 });

@@ -1,4 +1,6 @@
 // The dashboard module's public surface: other modules import it only from here (ADR 079).
+
+export { keptDashboardRead, keptDashboardsOfRows } from "./early";
 export { dashboardRoutes } from "./routes";
 export type { Dashboard, DashboardViewer } from "./service";
-export { cachedDashboard } from "./service";
+export { dashboardService } from "./service";

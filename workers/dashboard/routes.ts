@@ -67,10 +67,11 @@ describeRoute({
 
 export const dashboardRoutes = new Hono<SignedInEnv>().get("/", requirePermission("workspace.read"), async (c) => {
   const { workspace, auth } = c.var;
-  const { data, cached } = await c.var.services.dashboard({
+  const { data, cached } = await c.var.services.dashboard.read({
     workspaceId: workspace.id,
     userId: auth.user.id,
     timezone: workspace.timezone,
+    moving: workspace.moving,
   });
   c.header("X-Cache", cached ? "HIT" : "MISS");
   return ok(c, data);

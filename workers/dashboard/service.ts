@@ -2,19 +2,33 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { AnalyticsService, followersAt, loadAccounts, resolveRange } from "../analytics";
 import type { Db } from "../db/client";
 import { media, posts, postTargets } from "../db/schema/index";
-import { cacheDashboard, cachedDashboardOf } from "../http/dashboard-cache";
+import { invalidateDashboard, keepDashboard, keptDashboard } from "../http/dashboard-cache";
 import type { MemberRef } from "../tenancy/membership";
 
-/** The workspace shown, in its timezone; the member viewing it (whose page views the analytics part reads). */
-export type DashboardViewer = MemberRef & { timezone: string };
+/**
+ * The workspace shown, in its timezone; the member viewing it (whose page views the analytics part reads). A
+ * workspace being moved keeps no answer: its rows are being copied (ADR 082).
+ */
+export type DashboardViewer = MemberRef & { timezone: string; moving: boolean };
 
-/** The cached dashboard of a workspace (in its timezone, shared by its members), or a fresh one, cached for 30 s. */
-export async function cachedDashboard(db: Db, viewer: DashboardViewer, now: number) {
-  const hit = await cachedDashboardOf<Dashboard>(viewer.workspaceId);
-  if (hit) return { data: hit, cached: true };
+/** The dashboard of a workspace's services: read (kept or made) and forget (ADR 133). */
+export const dashboardService = (db: Db, now: () => number) => ({
+  /** The dashboard kept for 30 s, or made now; `kept` is its kept text when the session's batch read it. */
+  read: (viewer: DashboardViewer, kept?: string | null) => cachedDashboard(db, viewer, now(), kept),
+  /** Clears a workspace's kept dashboard: writes that change what it shows call this. */
+  forget: (workspaceId: string) => invalidateDashboard(db, workspaceId),
+});
+
+/**
+ * The kept dashboard of a workspace (in its timezone, shared by its members), or a fresh one, kept for 30 s. `kept`
+ * is its kept text when the page's session batch already read it (ADR 133); undefined reads it here.
+ */
+export async function cachedDashboard(db: Db, viewer: DashboardViewer, now: number, kept?: string | null) {
+  const text = kept === undefined ? await keptDashboard(db, viewer.workspaceId, now) : kept;
+  if (text) return { data: JSON.parse(text) as Dashboard, cached: true };
   const data = await buildDashboard(db, viewer, now);
-  // A dashboard with a failed part is not cached, so the next load tries again.
-  if (!data.warnings.length) await cacheDashboard(viewer.workspaceId, data);
+  // A dashboard with a failed part is not kept, so the next load tries again.
+  if (!data.warnings.length && !viewer.moving) await keepDashboard(db, viewer.workspaceId, data, now);
   return { data, cached: false };
 }
 

@@ -1,7 +1,7 @@
 // The inbox module's public surface: other modules import it only from here (ADR 079).
 
 export { ActionMessages } from "./actions";
-export { openCountsOfRows, openCountsQuery } from "./list-store";
+export { openCountRead, openCountsOfRows } from "./list-store";
 export { InboxLive, type LiveEvent, liveInbox } from "./live";
 export { SANDBOX_META_VERIFY_TOKEN } from "./meta-webhook";
 export { engagementInboxRoutes } from "./routes";

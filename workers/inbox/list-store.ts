@@ -158,17 +158,16 @@ export class InboxListReads {
 }
 
 /**
- * `openCount` of each workspace a page request may show (`candidateIds`: the one it names and the personal one) that
- * the user is a member of, as rows of `id` and `n`: a query for the session's batch (ADR 050), so it only runs where
- * the inbox shares the directory's database.
+ * `openCount` of the workspace a page request names (`workspaceId`, unconfirmed) as one row of `id` and `n`: a query
+ * for the session's batch (ADR 050), so only where the inbox shares the directory's database. Its count is used only
+ * when the page's confirmed workspace is that one.
  */
-export function openCountsQuery(userId: string, among: string | null): SQL {
-  const open = sql`SELECT 1 FROM ${inboxItems} WHERE ${inboxItems.workspaceId} = m.workspace_id
+export function openCountRead(workspaceId: string): SQL {
+  const open = sql`SELECT 1 FROM ${inboxItems} WHERE ${inboxItems.workspaceId} = ${workspaceId}
     AND ${inboxItems.status} = 'open' LIMIT ${OPEN_COUNT_MAX}`;
-  return sql`SELECT m.workspace_id AS id, (SELECT count(*) FROM (${open})) AS n
-    FROM ${workspaceMembers} m WHERE m.user_id = ${userId} AND m.workspace_id IN (${candidateIds(userId, among)})`;
+  return sql`SELECT ${workspaceId} AS id, (SELECT count(*) FROM (${open})) AS n`;
 }
 
-/** `openCountsQuery`'s rows by workspace. */
+/** `openCountRead`'s row by workspace. */
 export const openCountsOfRows = (rows: unknown[]): Map<string, number> =>
   new Map((rows as Array<{ id: string; n: number }>).map((r) => [r.id, r.n]));

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { openCountsOfRows, openCountsQuery } from "../inbox";
+import { keptDashboardRead, keptDashboardsOfRows } from "../dashboard";
+import { openCountRead, openCountsOfRows } from "../inbox";
 import { buildServices } from "../services";
 import { insertAccount, insertFacebookComments, insertScheduledPost } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
-import { addMember } from "../test/shards";
 
 /**
  * The posts list read in the same D1 batch as the membership (ADR 050) is a one-database optimisation: it runs only
@@ -30,21 +30,36 @@ describe("the posts list's early read (ADR 050)", () => {
   });
 });
 
-describe("the sidebar's inbox count read with the session's batch", () => {
-  it("is the count the API gives, for the workspace the page names and the personal one, never another's", async () => {
+describe("a page's own reads in the session's batch (ADR 050, 133)", () => {
+  it("reads the sidebar's inbox count the API gives, in the workspace the page names", async () => {
     const owner = await registerUser();
-    const teammate = await registerUser();
-    await addMember(owner.user.id, teammate.user.id, "editor");
     await insertFacebookComments(owner.user.id, 3, Date.now());
     const { directory } = buildServices(env);
-    const onPage = async (userId: string, among: string | null) =>
-      Object.fromEntries(openCountsOfRows(await directory.all(openCountsQuery(userId, among))));
     const counted = await call<"GET /api/inbox/count">("/api/inbox/count", { token: owner.token });
     expect(counted.body.data.open).toBe(3);
-    expect(await onPage(teammate.user.id, owner.user.id)).toEqual({ [owner.user.id]: 3, [teammate.user.id]: 0 });
-    expect(await onPage(owner.user.id, null)).toEqual({ [owner.user.id]: 3 });
-    // A workspace the user is not in reads nothing: the personal one alone.
-    const stranger = await registerUser();
-    expect(await onPage(stranger.user.id, owner.user.id)).toEqual({ [stranger.user.id]: 0 });
+    const rows = await directory.all(openCountRead(owner.user.id));
+    expect(Object.fromEntries(openCountsOfRows(rows))).toEqual({ [owner.user.id]: 3 });
+  });
+
+  it("reads the dashboard the API keeps, while fresh, and none once a write cleared it", async () => {
+    const owner = await registerUser();
+    const ws = owner.user.id;
+    const { directory } = buildServices(env);
+    const kept = async (at = Date.now()) =>
+      Object.fromEntries(keptDashboardsOfRows(await directory.all(keptDashboardRead(ws, at))));
+    expect(await kept()).toEqual({ [ws]: null });
+    const dashboard = () => call<"GET /api/dashboard">("/api/dashboard", { token: owner.token });
+    const made = await dashboard();
+    expect(made.headers.get("X-Cache")).toBe("MISS");
+    expect(JSON.parse((await kept())[ws]!)).toEqual(made.body.data);
+    expect((await dashboard()).headers.get("X-Cache")).toBe("HIT");
+    // Kept 30 s: a read a moment after that finds none.
+    expect(await kept(Date.now() + 30_001)).toEqual({ [ws]: null });
+    const created = await call<"POST /api/posts">("/api/posts", {
+      token: owner.token,
+      body: { content: "Fresh draft", platforms: ["instagram"], status: "draft" },
+    });
+    expect(created.status).toBe(201);
+    expect(await kept()).toEqual({ [ws]: null });
   });
 });

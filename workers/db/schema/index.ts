@@ -11,6 +11,7 @@ export * from "./branding";
 export * from "./categories";
 export * from "./collaboration";
 export * from "./core";
+export * from "./dashboard";
 export * from "./emulator";
 export * from "./feeds";
 export * from "./imports";
