@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { Plugin } from "vite";
 
 /** Each module's static imports, as the bundler resolved them. */
@@ -97,7 +96,6 @@ const withoutQuery = (id: string) => id.split("?")[0]!;
 export function firstLoadChunks(root: string, files: FirstLoadEntries): Plugin {
   let groups: ReturnType<typeof firstLoadGroups> = { floor: new Set(), shell: new Set() };
   const abs = (file: string) => `${root}/${file}`;
-  let icons: Map<string, string> | undefined;
   let chunks = new Map<string, readonly string[]>();
   return {
     name: "postline:first-load-chunks",
@@ -136,12 +134,6 @@ export function firstLoadChunks(root: string, files: FirstLoadEntries): Plugin {
         for (const out of Object.values(bundle)) if (out.type === "chunk") chunks.set(out.fileName, out.imports);
       },
     },
-    transform(code, id) {
-      if (!code.includes('"lucide-react"') || id.includes("/node_modules/")) return null;
-      icons ??= lucideIconFiles(readFileSync(`${root}/node_modules/lucide-react/dist/esm/lucide-react.mjs`, "utf8"));
-      const direct = importIconsDirectly(code, icons);
-      return direct === null ? null : { code: direct, map: null };
-    },
     buildEnd() {
       const ids = [...this.getModuleIds()];
       // A route module is an entry under its own id plus React Router's query; map each file to that id.
@@ -170,38 +162,4 @@ export function firstLoadChunks(root: string, files: FirstLoadEntries): Plugin {
 export function notLoadedBy(host: string, deps: readonly string[], chunks: ReadonlyMap<string, readonly string[]>) {
   const loaded = reachable([host], (file) => chunks.get(file) ?? []);
   return deps.filter((dep) => !loaded.has(dep));
-}
-
-/** lucide-react's icon exports (every name and alias) → the icon's own module, read from the package's index. */
-export function lucideIconFiles(index: string): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const [, names, file] of index.matchAll(/export \{([^}]*)\} from '\.\/icons\/([a-z0-9-]+)\.mjs'/g))
-    for (const [, name] of names!.matchAll(/default as (\w+)/g)) files.set(name!, file!);
-  return files;
-}
-
-/**
- * `import { Bell, X as Close } from "lucide-react"` as one import per icon module. The package's index re-exports
- * all ~1,600 icons, so through it every page that shows one icon reaches them all, and no icon could be told to
- * belong to the shell alone; the icons the bundle keeps are the same either way.
- */
-export function importIconsDirectly(code: string, icons: Map<string, string>): string | null {
-  let changed = false;
-  const out = code.replace(/import\s*\{([^}]*)\}\s*from\s*"lucide-react";?/g, (whole, list: string) => {
-    const kept: string[] = [];
-    const direct: string[] = [];
-    for (const spec of list
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean)) {
-      const [name, local = name] = spec.split(/\s+as\s+/);
-      const file = icons.get(name!);
-      if (file) direct.push(`import ${local} from "lucide-react/icons/${file}";`);
-      else kept.push(spec);
-    }
-    if (!direct.length) return whole;
-    changed = true;
-    return [...(kept.length ? [`import { ${kept.join(", ")} } from "lucide-react";`] : []), ...direct].join("\n");
-  });
-  return changed ? out : null;
 }

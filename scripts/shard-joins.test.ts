@@ -17,7 +17,7 @@ describe("shard joins", () => {
     expect(
       tablesRead('d1.prepare("SELECT n.text FROM inbox_notes n JOIN users u ON u.id = n.user_id")', tables),
     ).toEqual(["inbox_notes", "users"]);
-    expect(tablesRead("sql`SELECT 1 FROM ${inboxNotes} n JOIN ${users} u ON u.id = n.user_id`", tables)).toEqual([
+    expect(tablesRead(`sql\`SELECT 1 FROM \${inboxNotes} n JOIN \${users} u ON u.id = n.user_id\``, tables)).toEqual([
       "inbox_notes",
       "users",
     ]);

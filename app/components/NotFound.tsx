@@ -1,5 +1,5 @@
-import { ArrowLeft, FileQuestion, Home, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
+import { ArrowLeft, FileQuestion, Home, RefreshCw } from "~/components/ui/icons";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
 
 const QUICK_LINKS = [

@@ -1,4 +1,5 @@
 import {
+  type AppIcon,
   BarChart3,
   Building2,
   CalendarDays,
@@ -7,16 +8,15 @@ import {
   Inbox,
   LayoutDashboard,
   ListOrdered,
-  type LucideIcon,
   Settings,
   Sparkles,
-} from "lucide-react";
+} from "~/components/ui/icons";
 import { type Action, can, type Role } from "../../workers/tenancy/roles";
 
 export interface NavItem {
   to: string;
   label: string;
-  icon: LucideIcon;
+  icon: AppIcon;
   /** Shown only to roles that can do this. */
   action?: Action;
   /** Shown only to a user with more than one workspace (the agency view looks across them). */

@@ -1,4 +1,3 @@
-import { BarChart3, RefreshCw } from "lucide-react";
 import { Link, useActionData, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { type AnalyticsTab, analyticsSearch, analyticsView } from "~/components/analytics/analytics-view";
 import { FilterBar } from "~/components/analytics/FilterBar";
@@ -20,6 +19,7 @@ import {
 } from "~/components/analytics/tab-panels";
 import { PageHeader } from "~/components/PageHeader";
 import { EmptyState } from "~/components/ui/EmptyState";
+import { BarChart3, RefreshCw } from "~/components/ui/icons";
 import { RefusedNote } from "~/components/ui/RefusedNote";
 import { primaryButton } from "~/components/ui/styles";
 import { UrlTabList, UrlTabPanel } from "~/components/ui/UrlTabs";

@@ -1,4 +1,3 @@
-import { ClipboardCheck } from "lucide-react";
 import { useState } from "react";
 import { useActionData, useSearchParams } from "react-router";
 import { ChannelCopyPreview } from "~/components/composer/ChannelCopyPreview";
@@ -7,6 +6,7 @@ import { StatusBadge } from "~/components/posts/StatusBadge";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { FormError } from "~/components/ui/FormError";
 import { GetFormButton } from "~/components/ui/GetFormButton";
+import { ClipboardCheck } from "~/components/ui/icons";
 import { inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";

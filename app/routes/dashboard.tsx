@@ -1,4 +1,3 @@
-import { CalendarDays, PenSquare, RefreshCw, Sparkles } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, redirect, useRevalidator } from "react-router";
 import { FirstRunChecklist } from "~/components/dashboard/FirstRunChecklist";
@@ -8,6 +7,7 @@ import { PostList } from "~/components/dashboard/PostList";
 import { StatCards } from "~/components/dashboard/StatCards";
 import { PageHeader } from "~/components/PageHeader";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { CalendarDays, PenSquare, RefreshCw, Sparkles } from "~/components/ui/icons";
 import { linkButton, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { accountName } from "~/lib/account-name";
 import { formatCompact } from "~/lib/format";

@@ -1,6 +1,6 @@
-import { Inbox } from "lucide-react";
 import { data } from "react-router";
 import { EmptyState } from "~/components/ui/EmptyState";
+import { Inbox } from "~/components/ui/icons";
 import { linkButton } from "~/components/ui/styles";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "../../workers/context";

@@ -1,6 +1,6 @@
-import { Users } from "lucide-react";
 import { useState } from "react";
 import { Link, type ShouldRevalidateFunction } from "react-router";
+import { Users } from "~/components/ui/icons";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
 import { pageMeta } from "~/lib/meta";
 import { useFormAction } from "~/lib/use-form-action";

@@ -1,9 +1,9 @@
-import { ListOrdered } from "lucide-react";
 import { Link, useActionData } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
 import { QueueCard } from "~/components/queue/QueueCard";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { FormError } from "~/components/ui/FormError";
+import { ListOrdered } from "~/components/ui/icons";
 import { pageMeta } from "~/lib/meta";
 import type { FormReply } from "~/lib/use-form-action";
 import { appContext } from "../../workers/context";

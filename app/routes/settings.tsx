@@ -1,4 +1,3 @@
-import { ChevronRight } from "lucide-react";
 import { useRef } from "react";
 import { useActionData, useNavigate, useRouteLoaderData } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
@@ -16,6 +15,7 @@ import {
   preloadPanels,
   WorkspaceTab,
 } from "~/components/settings/tab-panels";
+import { ChevronRight } from "~/components/ui/icons";
 import { UrlTabList, UrlTabPanel } from "~/components/ui/UrlTabs";
 import { skipDialogRevalidation } from "~/lib/dialog-params";
 import { pageMeta } from "~/lib/meta";

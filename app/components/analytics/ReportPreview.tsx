@@ -1,5 +1,5 @@
-import { Eye } from "lucide-react";
 import { useState } from "react";
+import { Eye } from "~/components/ui/icons";
 import { linkButton } from "~/components/ui/styles";
 import { useHydrated } from "~/lib/use-hydrated";
 

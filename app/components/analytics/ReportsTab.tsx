@@ -1,7 +1,7 @@
-import { Download, FileSpreadsheet, FileText, Table } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { FormError } from "~/components/ui/FormError";
+import { Download, FileSpreadsheet, FileText, Table } from "~/components/ui/icons";
 import { RefusedNote } from "~/components/ui/RefusedNote";
 import { inputClass, labelClass, linkButton, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { formatDateTime } from "~/lib/format";

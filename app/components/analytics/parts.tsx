@@ -1,5 +1,5 @@
-import { Loader2 } from "lucide-react";
 import { InfoTip } from "~/components/ui/InfoTip";
+import { Loader2 } from "~/components/ui/icons";
 import { secondaryButton } from "~/components/ui/styles";
 import { formatDateTime, formatPercent } from "~/lib/format";
 import { RATE_NOT_REPORTED, rateLeavesOutNote } from "../../../workers/analytics/public";

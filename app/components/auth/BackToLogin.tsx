@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/ui/icons";
 import { linkButton } from "~/components/ui/styles";
 import { NavButton } from "./AuthNav";
 

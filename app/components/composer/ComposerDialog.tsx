@@ -1,4 +1,3 @@
-import { Sparkles, X } from "lucide-react";
 import { Dialog, Tabs } from "radix-ui";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
@@ -10,6 +9,7 @@ import { PlatformGrid } from "~/components/platforms/PlatformGrid";
 import { platformOptions } from "~/components/platforms/platform-options";
 import { queueRequest } from "~/components/queue/types";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { Sparkles, X } from "~/components/ui/icons";
 import { RefusedNote } from "~/components/ui/RefusedNote";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { TextField } from "~/components/ui/TextField";

@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { useState } from "react";
+import { ChevronLeft, ChevronRight, X } from "~/components/ui/icons";
 import type { MediaJson } from "../posts/types";
 
 /** What a slide needs: library items, or the signed copies a client's approval page shows. */

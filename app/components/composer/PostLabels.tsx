@@ -1,6 +1,6 @@
 import { useCombobox, useMultipleSelection } from "downshift";
-import { X } from "lucide-react";
 import { useMemo, useState } from "react";
+import { X } from "~/components/ui/icons";
 import { inputClass, labelClass } from "~/components/ui/styles";
 import { type Label, MAX_LABELS_PER_POST } from "../../../workers/labels/public";
 import { finalUrls, linkPlan, type PostLinkChoices, type WorkspaceLinkChoices } from "../../../workers/links/public";

@@ -1,6 +1,6 @@
-import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { ArrowDown, ArrowUp, Trash2 } from "~/components/ui/icons";
 import { inputClass, labelClass, secondaryButton } from "~/components/ui/styles";
 import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
 import { captionLength, MAX_THREAD_PARTS } from "../../../workers/posts/public";

@@ -1,4 +1,3 @@
-import { FileText, Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
@@ -9,6 +8,7 @@ import { useLivePosts } from "~/components/posts/use-live-posts";
 import type { usePostDialogs } from "~/components/posts/use-post-dialogs";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { FormError } from "~/components/ui/FormError";
+import { FileText, Plus } from "~/components/ui/icons";
 import { RefusedNote } from "~/components/ui/RefusedNote";
 import { inputClass, labelClass, linkButton, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { useMay } from "~/lib/may";

@@ -1,5 +1,5 @@
-import { CheckCircle2, Circle } from "lucide-react";
 import { Link } from "react-router";
+import { CheckCircle2, Circle } from "~/components/ui/icons";
 import type { FirstRunStep } from "./first-run";
 import { Panel } from "./Panel";
 

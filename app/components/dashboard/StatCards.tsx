@@ -1,5 +1,5 @@
-import { CalendarClock, CheckCircle2, FileText, Heart, Image, type LucideIcon, Users } from "lucide-react";
 import { Link } from "react-router";
+import { type AppIcon, CalendarClock, CheckCircle2, FileText, Heart, Image, Users } from "~/components/ui/icons";
 import { formatCompact, formatPercent } from "~/lib/format";
 import { RATE_NOT_REPORTED } from "../../../workers/analytics/public";
 
@@ -18,7 +18,7 @@ const CARDS: Array<{
   key: Exclude<keyof DashboardStats, "heldPosts">;
   label: string;
   to: string;
-  icon: LucideIcon;
+  icon: AppIcon;
   percent?: boolean;
 }> = [
   { key: "totalFollowers", label: "Total Followers", to: "/settings?tab=accounts", icon: Users },

@@ -1,6 +1,6 @@
-import { Paperclip } from "lucide-react";
 import { useId, useState } from "react";
 import { FormError } from "~/components/ui/FormError";
+import { Paperclip } from "~/components/ui/icons";
 import { Modal } from "~/components/ui/Modal";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { TextField } from "~/components/ui/TextField";

@@ -1,6 +1,6 @@
-import { Inbox } from "lucide-react";
 import { Link } from "react-router";
 import { EmptyState } from "~/components/ui/EmptyState";
+import { Inbox } from "~/components/ui/icons";
 import { secondaryButton } from "~/components/ui/styles";
 
 /** The page after this one: the same filters from the list's `next` on (an open conversation stays behind). */

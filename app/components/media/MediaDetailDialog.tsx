@@ -1,8 +1,8 @@
 import { format } from "date-fns";
-import { Download, Trash2 } from "lucide-react";
 import { AlertDialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { statusLabel } from "~/components/posts/post-view";
+import { Download, Trash2 } from "~/components/ui/icons";
 import { Modal } from "~/components/ui/Modal";
 import { RefusedNote } from "~/components/ui/RefusedNote";
 import { dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";

@@ -1,6 +1,6 @@
-import { ImageIcon, LayoutGrid, List, Search, Upload } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { EmptyState } from "~/components/ui/EmptyState";
+import { ImageIcon, LayoutGrid, List, Search, Upload } from "~/components/ui/icons";
 import { RefusedNote } from "~/components/ui/RefusedNote";
 import { controlClass, inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { useMay } from "~/lib/may";

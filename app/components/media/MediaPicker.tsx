@@ -1,5 +1,5 @@
-import { Check, ChevronLeft, ChevronRight, ImageIcon, Search, Upload } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Check, ChevronLeft, ChevronRight, ImageIcon, Search, Upload } from "~/components/ui/icons";
 import { Modal } from "~/components/ui/Modal";
 import { controlClass, inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { notify } from "~/lib/notify";

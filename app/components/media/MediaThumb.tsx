@@ -1,4 +1,4 @@
-import { Film, ImageOff } from "lucide-react";
+import { Film, ImageOff } from "~/components/ui/icons";
 import type { MediaJson } from "../../../workers/media/index";
 
 /**

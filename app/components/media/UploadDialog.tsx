@@ -1,6 +1,6 @@
-import { CheckCircle2, FileImage, FileVideo, RotateCw, Upload, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useDropzone } from "react-dropzone";
+import { CheckCircle2, FileImage, FileVideo, RotateCw, Upload, XCircle } from "~/components/ui/icons";
 import { Modal } from "~/components/ui/Modal";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
 import { notify } from "~/lib/notify";

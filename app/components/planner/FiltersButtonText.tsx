@@ -1,4 +1,4 @@
-import { Filter } from "lucide-react";
+import { Filter } from "~/components/ui/icons";
 
 /** The Filters button's face, before and after its menu loads: the icon, the word, and a count when narrowed. */
 export function FiltersButtonText({ active }: { active: number }) {

@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight, Plus } from "lucide-react";
 import { Link } from "react-router";
+import { ChevronLeft, ChevronRight, Plus } from "~/components/ui/icons";
 import { OnDemandMenu } from "~/components/ui/OnDemandMenu";
 import { RefusedNote } from "~/components/ui/RefusedNote";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";

@@ -1,6 +1,6 @@
-import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { ExternalLink } from "~/components/ui/icons";
 import { RefusedNote } from "~/components/ui/RefusedNote";
 import { secondaryButton } from "~/components/ui/styles";
 import { accountName } from "~/lib/account-name";

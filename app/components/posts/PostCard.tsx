@@ -1,5 +1,5 @@
-import { Pencil, Trash2 } from "lucide-react";
 import { MediaThumb } from "~/components/media/MediaThumb";
+import { Pencil, Trash2 } from "~/components/ui/icons";
 import { cardDate, cardFormats, cardHashtags, channelStatuses, excerpt } from "./post-view";
 import { PlatformDot, StatusBadge } from "./StatusBadge";
 import type { PostJson } from "./types";

@@ -1,4 +1,3 @@
-import { MoreHorizontal, RefreshCw } from "lucide-react";
 import { DropdownMenu, Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
@@ -6,6 +5,7 @@ import { formatRate, SyncedNote } from "~/components/analytics/parts";
 import { MediaCarousel } from "~/components/composer/MediaCarousel";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { MoreHorizontal, RefreshCw } from "~/components/ui/icons";
 import { Modal } from "~/components/ui/Modal";
 import { secondaryButton } from "~/components/ui/styles";
 import { accountName } from "~/lib/account-name";

@@ -1,7 +1,7 @@
-import { Link2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import { FormError } from "~/components/ui/FormError";
+import { Link2 } from "~/components/ui/icons";
 import { linkButton, secondaryButton } from "~/components/ui/styles";
 import { copyText } from "~/lib/copy-text";
 import { formatDateTime } from "~/lib/format";

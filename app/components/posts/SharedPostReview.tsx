@@ -1,6 +1,6 @@
-import { CheckCircle2, MessageSquareWarning } from "lucide-react";
 import { useState } from "react";
 import { ChannelCopyPreview } from "~/components/composer/ChannelCopyPreview";
+import { CheckCircle2, MessageSquareWarning } from "~/components/ui/icons";
 import { inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { formatDateTime } from "~/lib/format";
 import { useFormAction } from "~/lib/use-form-action";

@@ -1,7 +1,7 @@
 import type { DragEndEvent } from "@dnd-kit/core";
-import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
 import { useState } from "react";
 import { useDragKit } from "~/components/ui/drag-kit";
+import { ArrowDown, ArrowUp, GripVertical } from "~/components/ui/icons";
 import { OnDemandDrag } from "~/components/ui/OnDemandDrag";
 import { RefusedNote } from "~/components/ui/RefusedNote";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";

@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
 import { useState } from "react";
+import { X } from "~/components/ui/icons";
 import { inputClass, secondaryButton } from "~/components/ui/styles";
 import { normalizeSlots, type Slot, WEEKDAY_NAMES, WEEKDAYS } from "../../../workers/queue/public";
 import { slotValue } from "./types";

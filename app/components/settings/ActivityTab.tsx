@@ -1,5 +1,5 @@
-import { Download } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
+import { Download } from "~/components/ui/icons";
 import { controlClass, labelClass, secondaryButton } from "~/components/ui/styles";
 import { formatDateTime } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";

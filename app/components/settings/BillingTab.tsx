@@ -1,5 +1,5 @@
-import { Bell, Mail, Sparkles } from "lucide-react";
 import { FormError } from "~/components/ui/FormError";
+import { Bell, Mail, Sparkles } from "~/components/ui/icons";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
 import { useFormAction } from "~/lib/use-form-action";
 import type { Notify } from "./NotificationBanner";

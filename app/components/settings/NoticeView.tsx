@@ -1,5 +1,5 @@
 import clsx from "clsx";
-import { AlertCircle, AlertTriangle, CheckCircle2, Info, X } from "lucide-react";
+import { AlertCircle, AlertTriangle, CheckCircle2, Info, X } from "~/components/ui/icons";
 import type { Notice, NoticeKind } from "./NotificationBanner";
 
 const STYLES: Record<NoticeKind, { className: string; icon: typeof Info }> = {

@@ -1,6 +1,6 @@
 import { useCombobox } from "downshift";
-import { ChevronDown } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { ChevronDown } from "~/components/ui/icons";
 import { inputClass, labelClass } from "~/components/ui/styles";
 import { currentZoneName, searchZones, zoneLabel } from "~/lib/time-zones";
 import { useFormAction } from "~/lib/use-form-action";

@@ -1,5 +1,5 @@
-import { ChevronDown } from "lucide-react";
 import { useId, useMemo, useState } from "react";
+import { ChevronDown } from "~/components/ui/icons";
 import { inputClass, labelClass, primaryButton } from "~/components/ui/styles";
 import { onDemand } from "~/lib/on-demand";
 import { currentZoneName, timeZoneOptions, zoneLabel } from "~/lib/time-zones";

@@ -1,5 +1,5 @@
 import clsx from "clsx";
-import { Menu } from "lucide-react";
+import { Menu } from "~/components/ui/icons";
 import { type ShellUser, welcomeName } from "~/lib/user";
 import { NotificationBell } from "./NotificationBell";
 import { UserMenu } from "./UserMenu";

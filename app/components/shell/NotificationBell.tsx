@@ -1,6 +1,6 @@
-import { Bell } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { Bell } from "~/components/ui/icons";
 import { OnDemandMenu } from "~/components/ui/OnDemandMenu";
 import { api } from "~/lib/api";
 import { onDemand } from "~/lib/on-demand";

@@ -1,7 +1,7 @@
 import clsx from "clsx";
-import { LogOut } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { LogOut } from "~/components/ui/icons";
 import { Logo } from "~/components/ui/Logo";
 import { isNavActive, navItemsFor } from "~/lib/nav";
 import { footerIdentity, initials, type ShellUser } from "~/lib/user";

@@ -1,6 +1,6 @@
-import { LogOut, MessageSquare, Settings } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useNavigate } from "react-router";
+import { LogOut, MessageSquare, Settings } from "~/components/ui/icons";
 import { initials, type ShellUser } from "~/lib/user";
 import { avatarButtonClass, userMenuLabel } from "./UserMenu";
 

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/components/ui/icons";
 import { OnDemandMenu } from "~/components/ui/OnDemandMenu";
 import { onDemand } from "~/lib/on-demand";
 import type { Role } from "../../../workers/tenancy/roles";

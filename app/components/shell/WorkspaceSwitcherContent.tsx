@@ -1,6 +1,6 @@
-import { Check, ChevronDown, Plus } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
+import { Check, ChevronDown, Plus } from "~/components/ui/icons";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { switcherButtonClass, switcherLabel, type WorkspaceSwitcherProps } from "./WorkspaceSwitcher";

@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import type { AppIcon } from "~/components/ui/icons";
 
 /** What a page shows while it has nothing real to show. */
 export function EmptyState({
@@ -6,7 +6,7 @@ export function EmptyState({
   title,
   children,
 }: {
-  icon: LucideIcon;
+  icon: AppIcon;
   title: string;
   children: React.ReactNode;
 }) {

@@ -1,5 +1,5 @@
-import { Info } from "lucide-react";
 import { useState } from "react";
+import { Info } from "~/components/ui/icons";
 import { onDemand } from "~/lib/on-demand";
 
 export interface InfoTipProps {

@@ -1,5 +1,5 @@
-import { Info } from "lucide-react";
 import { Tooltip } from "radix-ui";
+import { Info } from "~/components/ui/icons";
 import { type InfoTipProps, infoButtonClass } from "./InfoTip";
 
 /** InfoTip's Radix tooltip, mounted in the state the lookalike was in (hovered or focused: open, and focused). */

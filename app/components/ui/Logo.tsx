@@ -1,4 +1,4 @@
-import { Send } from "lucide-react";
+import { Send } from "~/components/ui/icons";
 
 export function Logo({ textClassName = "" }: { textClassName?: string }) {
   return (

@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
+import { X } from "~/components/ui/icons";
 import { useReturnFocus } from "~/lib/use-return-focus";
 
 interface ModalProps {

@@ -1,5 +1,5 @@
-import { Eye, EyeOff } from "lucide-react";
 import { useEffect, useId, useState } from "react";
+import { Eye, EyeOff } from "~/components/ui/icons";
 import { blockClipboard } from "~/lib/clipboard-guard";
 import { inputClass, labelClass } from "./styles";
 
