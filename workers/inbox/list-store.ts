@@ -1,16 +1,7 @@
 import { and, count, desc, eq, lt, lte, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import {
-  connectedAccounts,
-  inboxItems,
-  inboxLabels,
-  inboxNotes,
-  inboxReads,
-  posts,
-  workspaceMembers,
-} from "../db/schema/index";
+import { connectedAccounts, inboxItems, inboxLabels, inboxNotes, inboxReads, posts } from "../db/schema/index";
 import type { Platform } from "../platform-profile";
-import { candidateIds } from "../tenancy/membership";
 import { cursorOf, type ListCursor } from "./list-cursor";
 import type { InboxStatus } from "./store";
 
