@@ -44,6 +44,21 @@ const batchOf = (...messages: ReturnType<typeof message>[]) =>
   ({ queue: "postline-analytics", messages, ackAll() {}, retryAll() {} }) as unknown as MessageBatch<unknown>;
 
 describe("work outside the cron's selections while a workspace moves (ADR 082)", () => {
+  it("a dashboard view keeps no answer on the old shard while the workspace moves, and keeps it again after", async () => {
+    const u = await registerUser();
+    const db = await dbOf(u.user.id);
+    const kept = async () =>
+      (await db.prepare("SELECT count(*) AS n FROM dashboard_cache WHERE workspace_id = ?").bind(u.user.id).first())!.n;
+    const view = async () =>
+      (await call<"GET /api/dashboard">("/api/dashboard", { token: u.token })).headers.get("X-Cache");
+    await flag(u.user.id, await otherShard(u.user.id));
+    expect([await view(), await view()]).toEqual(["MISS", "MISS"]);
+    expect(await kept()).toBe(0);
+    await flag(u.user.id, null);
+    expect([await view(), await view()]).toEqual(["MISS", "HIT"]);
+    expect(await kept()).toBe(1);
+  });
+
   it("retention keeps a moving workspace's expired snapshots, and retires them once it is not moving", async () => {
     const u = await registerUser();
     const accountId = await insertAccount(u.user.id, "instagram");
