@@ -102,10 +102,13 @@ export function workspacesForPage(rows: unknown[], userId: string, req: Request)
  */
 export const pageWorkspaceReads =
   (directory: Db, req: Request, also: ReadonlyArray<(userId: string, among: string | null) => SQL> = []) =>
-  (userId: string) => [
-    prepared(directory, membershipsQuery(userId)),
-    ...also.map((read) => prepared(directory, read(userId, requestedWorkspace(req).id))),
-  ];
+  (userId: string) => {
+    const named = requestedWorkspace(req).id;
+    return [
+      prepared(directory, membershipsQuery(userId)),
+      ...also.map((read) => prepared(directory, read(userId, named))),
+    ];
+  };
 
 /**
  * For `resolveAuth`: the directory reads of `resolveWorkspace` for a session's caller (their membership candidates in
