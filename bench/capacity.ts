@@ -10,6 +10,7 @@ const HISTORY_TABLES = [
   "post_metrics_daily",
   "post_metrics_hourly",
   "post_engagement_daily",
+  "post_engagement_daily_total",
   "account_metric_snapshots",
   "audience_snapshots",
 ];

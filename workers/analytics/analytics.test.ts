@@ -185,6 +185,25 @@ describe("tab endpoints", () => {
     expect(res.body.data.totals).toEqual({ likes: 77, comments: 16, shares: 12, engagement: 105 });
   });
 
+  it("engagement-trends: every platform together (one row a day) equals the platforms' own rows added up", async () => {
+    const trends = async (filter: string) =>
+      (
+        await call<"GET /api/analytics/engagement-trends">(`/api/analytics/engagement-trends?${PERIOD}${filter}`, {
+          token: fx.a.token,
+        })
+      ).body.data.trends;
+    const [all, listed, ...each] = await Promise.all([
+      trends(""),
+      trends("&platforms=instagram,facebook,linkedin"),
+      trends("&platforms=instagram"),
+      trends("&platforms=facebook"),
+      trends("&platforms=linkedin"),
+    ]);
+    expect(listed).toEqual(all);
+    for (const one of each) expect(one.some((d) => d.engagement > 0)).toBe(true);
+    expect(all.map((_, i) => each.reduce((n, one) => n + one[i]!.engagement, 0))).toEqual(all.map((d) => d.engagement));
+  });
+
   it("hashtag-performance", async () => {
     const res = await call<"GET /api/analytics/hashtag-performance">(`/api/analytics/hashtag-performance?${PERIOD}`, {
       token: fx.a.token,

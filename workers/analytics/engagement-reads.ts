@@ -47,7 +47,7 @@ export const dailyEngagementSql = (
 
 /**
  * Likes, comments and shares received per local day: whole quarter-hours from the post_engagement_daily
- * rollup, and the quarter-hours a day boundary or the range's end cuts from the snapshots' stored deltas.
+ * rollup (its total without a platform filter), and the quarter-hours a day boundary or the range's end cuts from the snapshots' stored deltas.
  */
 export async function loadDailyEngagement(
   db: Db,
@@ -64,9 +64,16 @@ export async function loadDailyEngagement(
     allRendered<{ day: number; likes: string; comments: string; shares: string }>(
       db,
       `analytics.engagement-daily:${on}`,
-      () => sql`
+      // Without a platform filter, one row a day with every platform together (ADR 135): a fifth of the rows and bytes
+      // for a workspace on five platforms.
+      () =>
+        platforms
+          ? sql`
       select day, likes, comments, shares from post_engagement_daily
-      where workspace_id = ${$("ws")} and day >= ${$("start")} and day < ${$("end")} ${platformFilter(sql`platform`, platforms)}`,
+      where workspace_id = ${$("ws")} and day >= ${$("start")} and day < ${$("end")} ${platformFilter(sql`platform`, platforms)}`
+          : sql`
+      select day, likes, comments, shares from post_engagement_daily_total
+      where workspace_id = ${$("ws")} and day >= ${$("start")} and day < ${$("end")}`,
       { ws: workspaceId, start: first - (first % DAY_MS), end: last },
     ),
     pieces.length

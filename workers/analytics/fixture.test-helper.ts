@@ -19,6 +19,7 @@ import { recomputedHashtags, recomputedWeeklyHashtags } from "./hashtag-rollup";
 import {
   recomputedBestTimes,
   recomputedEngagement,
+  recomputedEngagementTotal,
   recomputedHourlyMetrics,
   recomputedMetrics,
   recomputedPlatformPostTotals,
@@ -375,6 +376,8 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
         where workspace_id = ${workspaceId} and ${nonZero} order by hour, account_id`),
       engagement: await engagement(sql`select day, platform, likes, comments, shares from post_engagement_daily
         where workspace_id = ${workspaceId} and day >= ${horizon}`),
+      engagementTotal: await engagement(sql`select day, '' as platform, likes, comments, shares
+        from post_engagement_daily_total where workspace_id = ${workspaceId} and day >= ${horizon}`),
       posts:
         await db.all(sql`select post_id, day, targets, engagement, reach, split, first_published_at from post_metrics_post_daily
         where workspace_id = ${workspaceId} and ${postNonZero} order by post_id, day`),
@@ -414,6 +417,9 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
         await db.all(sql`select hour, account_id, platform, ${METRICS} from (${recomputedHourlyMetrics(workspaceId)})
         where ${nonZero} order by hour, account_id`),
       engagement: await engagement(recomputedEngagement(workspaceId, horizon)),
+      engagementTotal: await engagement(
+        sql`select day, '' as platform, likes, comments, shares from (${recomputedEngagementTotal(workspaceId, horizon)})`,
+      ),
       posts:
         await db.all(sql`select post_id, day, targets, engagement, reach, split, first_published_at from (${recomputedPostTotals(workspaceId)})
         where ${postNonZero} order by post_id, day`),
@@ -445,6 +451,7 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
 export async function expectRollupsExact(db: Db, workspaceId: string) {
   const { stored, recomputed } = await rollupsAndRecomputation(db, workspaceId);
   expect(stored.metrics.length).toBeGreaterThan(0);
+  expect(stored.engagementTotal.length).toBeGreaterThan(0);
   expect(stored).toEqual(recomputed);
 }
 

@@ -514,7 +514,8 @@ END;
 -- quarter-hours of likes, comments and shares. A deleted snapshot (its target or post deleted) takes its growth
 -- out, except while the retention job runs (analytics_retention.running): the growth of the snapshots it deletes
 -- lives on here only. The insert trigger, created after post_metric_snapshots_deltas, fires before it and makes the
--- day's row, into which the update trigger then files the deltas it writes.
+-- day's row, into which the update trigger then files the deltas it writes. Each trigger files the same growth into
+-- post_engagement_daily_total (0085), the day's row for every platform together (ADR 135).
 -- =================================================================================================================
 
 CREATE TRIGGER `post_engagement_daily_insert` AFTER INSERT ON `post_metric_snapshots`
@@ -526,6 +527,13 @@ BEGIN
     `comments` = json_set(`comments`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']', json_extract(`comments`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']') + NEW.`comments_delta`),
     `shares` = json_set(`shares`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']', json_extract(`shares`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']') + NEW.`shares_delta`)
   WHERE `workspace_id` = NEW.`workspace_id` AND `day` = NEW.`taken_at` - NEW.`taken_at` % 86400000 AND `platform` = NEW.`platform`;
+  INSERT INTO `post_engagement_daily_total` (`workspace_id`, `day`)
+  VALUES (NEW.`workspace_id`, NEW.`taken_at` - NEW.`taken_at` % 86400000) ON CONFLICT DO NOTHING;
+  UPDATE `post_engagement_daily_total` SET
+    `likes` = json_set(`likes`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']', json_extract(`likes`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']') + NEW.`likes_delta`),
+    `comments` = json_set(`comments`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']', json_extract(`comments`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']') + NEW.`comments_delta`),
+    `shares` = json_set(`shares`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']', json_extract(`shares`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']') + NEW.`shares_delta`)
+  WHERE `workspace_id` = NEW.`workspace_id` AND `day` = NEW.`taken_at` - NEW.`taken_at` % 86400000;
 END;
 
 CREATE TRIGGER `post_engagement_daily_update` AFTER UPDATE OF `likes_delta`, `comments_delta`, `shares_delta` ON `post_metric_snapshots`
@@ -535,6 +543,11 @@ BEGIN
     `comments` = json_set(`comments`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']', json_extract(`comments`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']') + NEW.`comments_delta` - OLD.`comments_delta`),
     `shares` = json_set(`shares`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']', json_extract(`shares`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']') + NEW.`shares_delta` - OLD.`shares_delta`)
   WHERE `workspace_id` = NEW.`workspace_id` AND `day` = NEW.`taken_at` - NEW.`taken_at` % 86400000 AND `platform` = NEW.`platform`;
+  UPDATE `post_engagement_daily_total` SET
+    `likes` = json_set(`likes`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']', json_extract(`likes`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']') + NEW.`likes_delta` - OLD.`likes_delta`),
+    `comments` = json_set(`comments`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']', json_extract(`comments`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']') + NEW.`comments_delta` - OLD.`comments_delta`),
+    `shares` = json_set(`shares`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']', json_extract(`shares`, '$[' || (NEW.`taken_at` % 86400000 / 900000) || ']') + NEW.`shares_delta` - OLD.`shares_delta`)
+  WHERE `workspace_id` = NEW.`workspace_id` AND `day` = NEW.`taken_at` - NEW.`taken_at` % 86400000;
 END;
 
 CREATE TRIGGER `post_engagement_daily_delete` AFTER DELETE ON `post_metric_snapshots`
@@ -545,6 +558,11 @@ BEGIN
     `comments` = json_set(`comments`, '$[' || (OLD.`taken_at` % 86400000 / 900000) || ']', json_extract(`comments`, '$[' || (OLD.`taken_at` % 86400000 / 900000) || ']') - OLD.`comments_delta`),
     `shares` = json_set(`shares`, '$[' || (OLD.`taken_at` % 86400000 / 900000) || ']', json_extract(`shares`, '$[' || (OLD.`taken_at` % 86400000 / 900000) || ']') - OLD.`shares_delta`)
   WHERE `workspace_id` = OLD.`workspace_id` AND `day` = OLD.`taken_at` - OLD.`taken_at` % 86400000 AND `platform` = OLD.`platform`;
+  UPDATE `post_engagement_daily_total` SET
+    `likes` = json_set(`likes`, '$[' || (OLD.`taken_at` % 86400000 / 900000) || ']', json_extract(`likes`, '$[' || (OLD.`taken_at` % 86400000 / 900000) || ']') - OLD.`likes_delta`),
+    `comments` = json_set(`comments`, '$[' || (OLD.`taken_at` % 86400000 / 900000) || ']', json_extract(`comments`, '$[' || (OLD.`taken_at` % 86400000 / 900000) || ']') - OLD.`comments_delta`),
+    `shares` = json_set(`shares`, '$[' || (OLD.`taken_at` % 86400000 / 900000) || ']', json_extract(`shares`, '$[' || (OLD.`taken_at` % 86400000 / 900000) || ']') - OLD.`shares_delta`)
+  WHERE `workspace_id` = OLD.`workspace_id` AND `day` = OLD.`taken_at` - OLD.`taken_at` % 86400000;
 END;
 
 -- =================================================================================================================

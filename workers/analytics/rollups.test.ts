@@ -317,6 +317,7 @@ describe("analytics rollups (ADR 023)", () => {
     const { db, a, b } = fx;
     await db.run(sql`update post_metrics_daily set likes = likes + 1000 where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_engagement_daily set likes = '[]' where workspace_id = ${a.user.id}`);
+    await db.run(sql`update post_engagement_daily_total set shares = '[]' where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_best_times_daily set posts = '[]' where workspace_id = ${a.user.id}`);
     await db.run(sql`delete from post_best_times_weekly where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_metrics_weekly set reach = reach + 7 where workspace_id = ${a.user.id}`);

@@ -7,7 +7,7 @@ import { DAY_MS, HOUR_MS, SLOT_MS, WEEK_MS } from "./rollup-ranges";
 
 /**
  * The analytics rollups' repair and retention (ADR 023). Triggers (all of them in rollups.sql, ADR 052) keep
- * post_metrics_daily and its hourly twin, post_metrics_post_daily, their weekly sums, post_engagement_daily, post_best_times_daily and its weekly sums, post_hashtag_daily,
+ * post_metrics_daily and its hourly twin, post_metrics_post_daily, their weekly sums, post_engagement_daily and its total, post_best_times_daily and its weekly sums, post_hashtag_daily,
  * post_content_daily and post_published_daily right on every write; `rebuildRollups` recomputes them from scratch (after a
  * bug, or to check the triggers), and `runRetention` deletes old post snapshots without changing them.
  */
@@ -98,20 +98,31 @@ export const recomputedWeeklyPostTotals = (workspaceId: string) => sql`
   from (${recomputedPostTotals(workspaceId)}) group by workspace_id, post_id, week`;
 
 /** Engagement per (day, platform) as JSON arrays of 96 quarter-hours, for days on or after `fromDay`. */
-export const recomputedEngagement = (workspaceId: string, fromDay: number) => sql`
+export const recomputedEngagement = (workspaceId: string, fromDay: number) => engagementPer(workspaceId, fromDay, true);
+/** post_engagement_daily_total: the same per day, every platform together (ADR 135). */
+export const recomputedEngagementTotal = (workspaceId: string, fromDay: number) =>
+  engagementPer(workspaceId, fromDay, false);
+
+/** The snapshots' deltas from `fromDay` on as 96 quarter-hours per day, and per platform when `byPlatform`. */
+const engagementPer = (workspaceId: string, fromDay: number, byPlatform: boolean) => {
+  const platform = byPlatform ? sql`, platform as p` : sql``;
+  const keys = byPlatform ? sql`k.d, k.p` : sql`k.d`;
+  return sql`
   with recursive slots(i) as (select 0 union all select i + 1 from slots where i < 95),
   s as (
-    select taken_at - taken_at % ${DAY} as d, platform as p, taken_at % ${DAY} / 900000 as slot,
+    select taken_at - taken_at % ${DAY} as d${platform}, taken_at % ${DAY} / 900000 as slot,
       sum(likes_delta) as l, sum(comments_delta) as c, sum(shares_delta) as sh
-    from post_metric_snapshots where workspace_id = ${workspaceId} and taken_at >= ${fromDay} group by 1, 2, 3
+    from post_metric_snapshots where workspace_id = ${workspaceId} and taken_at >= ${fromDay}
+    group by d${byPlatform ? sql`, p` : sql``}, slot
   ),
-  k as (select distinct d, p from s)
-  select ${workspaceId} as workspace_id, k.d as day, k.p as platform,
+  k as (select distinct d${byPlatform ? sql`, p` : sql``} from s)
+  select ${workspaceId} as workspace_id, k.d as day${byPlatform ? sql`, k.p as platform` : sql``},
     json_group_array(coalesce(s.l, 0) order by slots.i) as likes,
     json_group_array(coalesce(s.c, 0) order by slots.i) as comments,
     json_group_array(coalesce(s.sh, 0) order by slots.i) as shares
-  from k cross join slots left join s on s.d = k.d and s.p = k.p and s.slot = slots.i
-  group by k.d, k.p`;
+  from k cross join slots left join s on s.d = k.d${byPlatform ? sql` and s.p = k.p` : sql``} and s.slot = slots.i
+  group by ${keys}`;
+};
 
 /** The best-times rollup: targets with current metrics and their engagement per (day, platform), as 96 quarter-hours by publish time. */
 export const recomputedBestTimes = (workspaceId: string) => bestTimesPer(workspaceId, DAY_MS, "day");
@@ -175,6 +186,8 @@ export async function rebuildRollups(
       ${recomputedPlatformWeeklyPostTotals(workspaceId)}`,
     sql`delete from post_engagement_daily where workspace_id = ${workspaceId} and day >= ${horizon}`,
     sql`insert into post_engagement_daily (workspace_id, day, platform, likes, comments, shares) ${recomputedEngagement(workspaceId, horizon)}`,
+    sql`delete from post_engagement_daily_total where workspace_id = ${workspaceId} and day >= ${horizon}`,
+    sql`insert into post_engagement_daily_total (workspace_id, day, likes, comments, shares) ${recomputedEngagementTotal(workspaceId, horizon)}`,
     sql`delete from post_best_times_daily where workspace_id = ${workspaceId}`,
     sql`insert into post_best_times_daily (workspace_id, day, platform, posts, engagement) ${recomputedBestTimes(workspaceId)}`,
     sql`delete from post_best_times_weekly where workspace_id = ${workspaceId}`,

@@ -83,6 +83,23 @@ export const postEngagementDaily = sqliteTable(
 );
 
 /**
+ * post_engagement_daily with every platform together (ADR 135): per UTC day, the 96 quarter-hours of likes, comments
+ * and shares. The trends tab without a platform filter reads one row a day here instead of one per platform. Kept by
+ * the same triggers, with the same retention rule.
+ */
+export const postEngagementDailyTotal = sqliteTable(
+  "post_engagement_daily_total",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    day: ms("day").notNull(),
+    likes: text("likes").notNull().default(zeroSlots),
+    comments: text("comments").notNull().default(zeroSlots),
+    shares: text("shares").notNull().default(zeroSlots),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day] })],
+);
+
+/**
  * Rollup (ADR 023) for best times: per platform and UTC day of publishing, the targets with current metrics
  * and their engagement (likes + comments + shares) as JSON arrays of the day's 96 quarter-hours by
  * `published_at`. Quarter-hours, not hours of the week, so any timezone (DST, half-hour offsets) maps them
