@@ -46,8 +46,9 @@ export const dailyEngagementSql = (
     group by d.key order by d.key`;
 
 /**
- * Likes, comments and shares received per local day: whole quarter-hours from the post_engagement_daily
- * rollup (its total without a platform filter), and the quarter-hours a day boundary or the range's end cuts from the snapshots' stored deltas.
+ * Likes, comments and shares received per local day: whole quarter-hours from the post_engagement_daily rollup
+ * (its total without a platform filter), and the quarter-hours a day boundary or the range's end cuts from the
+ * snapshots' stored deltas.
  */
 export async function loadDailyEngagement(
   db: Db,

@@ -105,23 +105,24 @@ export const recomputedEngagementTotal = (workspaceId: string, fromDay: number) 
 
 /** The snapshots' deltas from `fromDay` on as 96 quarter-hours per day, and per platform when `byPlatform`. */
 const engagementPer = (workspaceId: string, fromDay: number, byPlatform: boolean) => {
-  const platform = byPlatform ? sql`, platform as p` : sql``;
-  const keys = byPlatform ? sql`k.d, k.p` : sql`k.d`;
+  // The platform's column, its key and its join term; all empty for every platform together.
+  const [pick, p, keyed, onP] = byPlatform
+    ? [sql`, platform as p`, sql`, p`, sql`, k.p`, sql` and s.p = k.p`]
+    : [sql``, sql``, sql``, sql``];
   return sql`
   with recursive slots(i) as (select 0 union all select i + 1 from slots where i < 95),
   s as (
-    select taken_at - taken_at % ${DAY} as d${platform}, taken_at % ${DAY} / 900000 as slot,
+    select taken_at - taken_at % ${DAY} as d${pick}, taken_at % ${DAY} / 900000 as slot,
       sum(likes_delta) as l, sum(comments_delta) as c, sum(shares_delta) as sh
-    from post_metric_snapshots where workspace_id = ${workspaceId} and taken_at >= ${fromDay}
-    group by d${byPlatform ? sql`, p` : sql``}, slot
+    from post_metric_snapshots where workspace_id = ${workspaceId} and taken_at >= ${fromDay} group by d${p}, slot
   ),
-  k as (select distinct d${byPlatform ? sql`, p` : sql``} from s)
+  k as (select distinct d${p} from s)
   select ${workspaceId} as workspace_id, k.d as day${byPlatform ? sql`, k.p as platform` : sql``},
     json_group_array(coalesce(s.l, 0) order by slots.i) as likes,
     json_group_array(coalesce(s.c, 0) order by slots.i) as comments,
     json_group_array(coalesce(s.sh, 0) order by slots.i) as shares
-  from k cross join slots left join s on s.d = k.d${byPlatform ? sql` and s.p = k.p` : sql``} and s.slot = slots.i
-  group by ${keys}`;
+  from k cross join slots left join s on s.d = k.d${onP} and s.slot = slots.i
+  group by k.d${keyed}`;
 };
 
 /** The best-times rollup: targets with current metrics and their engagement per (day, platform), as 96 quarter-hours by publish time. */
