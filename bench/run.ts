@@ -558,7 +558,10 @@ function emptyCopies(files: SeedFiles, persistTo: string): SeedFiles {
  * Tables the triggers write that count changes rather than derive state (ADR 116): the fast seed makes fewer changes
  * than the seed through every trigger, so only the columns named here (which rows exist) must match.
  */
-const CHANGE_COUNTERS: Record<string, string> = { best_times_versions: "workspace_id" };
+const CHANGE_COUNTERS: Record<string, string> = {
+  best_times_versions: "workspace_id",
+  top_post_versions: "workspace_id",
+};
 
 /**
  * Throws unless each of `tables` holds the same rows in both SQLite files of every pair, and the references hold

@@ -524,3 +524,48 @@ export async function publishMany(
     await db.batch(statements.slice(i, i + 150) as [(typeof statements)[number]]);
   return postIds;
 }
+
+/**
+ * Publishes a post at `at` (Instagram on even minutes, else Facebook) with `likes`, measured at `measured` and, when
+ * `later`, again then. Returns its ids and its target's fields, to measure it again.
+ */
+export async function publishMeasured(
+  fx: Fixture,
+  at: number,
+  likes: number,
+  later?: number,
+  measured = at + 3_600_000,
+) {
+  const [postId, targetId] = [crypto.randomUUID(), crypto.randomUUID()];
+  const ig = Math.floor(at / 60_000) % 2 === 0;
+  const target = {
+    postId,
+    workspaceId: fx.a.user.id,
+    platform: ig ? ("instagram" as const) : ("facebook" as const),
+    accountId: ig ? fx.ids.ig : fx.ids.fb,
+  };
+  const figures = {
+    impressions: likes * 3,
+    reach: likes * 2,
+    comments: 1,
+    shares: 0,
+    saves: 0,
+    clicks: 0,
+    videoViews: 0,
+  };
+  await fx.db.insert(posts).values({
+    id: postId,
+    workspaceId: fx.a.user.id,
+    userId: fx.a.user.id,
+    content: "x",
+    hashtags: likes % 2 ? ["launch", "Sale"] : ["sale"],
+    status: "published",
+    timezone: "UTC",
+  });
+  await fx.db.insert(postTargets).values({ ...target, id: targetId, status: "published", dueAt: at, publishedAt: at });
+  for (const [takenAt, n] of [[measured, likes], ...(later ? [[later, likes * 10]] : [])] as const)
+    await fx.db
+      .insert(postMetricSnapshots)
+      .values({ ...target, ...figures, id: crypto.randomUUID(), targetId, takenAt, likes: n });
+  return { postId, targetId, target, figures };
+}

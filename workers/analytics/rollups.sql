@@ -668,6 +668,30 @@ BEGIN
 END;
 
 -- =================================================================================================================
+-- top_post_versions (0086): per workspace, how often its post_metrics_post_daily rows changed. Every change a top post
+-- depends on (a target published, moved or deleted, a target measured) changes those rows, so a top post found at a
+-- version stays the top post while the version does and its targets stay in the period (ADR 136). A delete only bumps
+-- an existing row, as for best_times_versions.
+-- =================================================================================================================
+
+CREATE TRIGGER `top_post_versions_daily_insert` AFTER INSERT ON `post_metrics_post_daily`
+BEGIN
+  INSERT INTO `top_post_versions` (`workspace_id`, `version`) VALUES (NEW.`workspace_id`, 1)
+  ON CONFLICT (`workspace_id`) DO UPDATE SET `version` = `version` + 1;
+END;
+
+CREATE TRIGGER `top_post_versions_daily_update` AFTER UPDATE ON `post_metrics_post_daily`
+BEGIN
+  INSERT INTO `top_post_versions` (`workspace_id`, `version`) VALUES (NEW.`workspace_id`, 1)
+  ON CONFLICT (`workspace_id`) DO UPDATE SET `version` = `version` + 1;
+END;
+
+CREATE TRIGGER `top_post_versions_daily_delete` AFTER DELETE ON `post_metrics_post_daily`
+BEGIN
+  UPDATE `top_post_versions` SET `version` = `version` + 1 WHERE `workspace_id` = OLD.`workspace_id`;
+END;
+
+-- =================================================================================================================
 -- post_published_daily (0030): posting patterns, every published target, measured or not, per quarter-hour of its
 -- day of publishing and platform.
 -- =================================================================================================================

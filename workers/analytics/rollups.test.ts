@@ -24,6 +24,7 @@ import {
   overTenDays,
   PERIOD,
   publishMany,
+  publishMeasured,
   rollupsAndRecomputation,
   SPRING_FORWARD,
   seedFixture,
@@ -844,42 +845,6 @@ describe("the rollups' triggers on a publish (migration 0031)", () => {
 });
 
 describe("a period's partial days at its edges (ADR 023)", () => {
-  /** Publishes a post at `at` (Instagram on even minutes, else Facebook) with `likes`, measured at `measured` and, when `later`, again then. */
-  const publish = async (fx: Fixture, at: number, likes: number, later?: number, measured = at + 3_600_000) => {
-    const [postId, targetId] = [crypto.randomUUID(), crypto.randomUUID()];
-    const ig = Math.floor(at / 60_000) % 2 === 0;
-    const target = {
-      postId,
-      workspaceId: fx.a.user.id,
-      platform: ig ? ("instagram" as const) : ("facebook" as const),
-      accountId: ig ? fx.ids.ig : fx.ids.fb,
-    };
-    const figures = {
-      impressions: likes * 3,
-      reach: likes * 2,
-      comments: 1,
-      shares: 0,
-      saves: 0,
-      clicks: 0,
-      videoViews: 0,
-    };
-    await fx.db.insert(posts).values({
-      id: postId,
-      workspaceId: fx.a.user.id,
-      userId: fx.a.user.id,
-      content: "x",
-      hashtags: likes % 2 ? ["launch", "Sale"] : ["sale"],
-      status: "published",
-      timezone: "UTC",
-    });
-    await fx.db
-      .insert(postTargets)
-      .values({ ...target, id: targetId, status: "published", dueAt: at, publishedAt: at });
-    for (const [takenAt, n] of [[measured, likes], ...(later ? [[later, likes * 10]] : [])] as const)
-      await fx.db
-        .insert(postMetricSnapshots)
-        .values({ ...target, ...figures, id: crypto.randomUUID(), targetId, takenAt, likes: n });
-  };
   const expectExact = async (fx: Fixture, period: string) => {
     const overview = await call<"GET /api/analytics/overview">(`/api/analytics/overview?${period}`, {
       token: fx.a.token,
@@ -917,7 +882,7 @@ describe("a period's partial days at its edges (ADR 023)", () => {
     // The data set's January 20-22 around the clock; Los Angeles' midnight is 08:00 UTC, so a period's first UTC day is a
     // 16-hour edge whose 8-hour rest holds posts too. Half are measured again after the periods end (figures ×10).
     for (let h = 0; h < 72; h += 1)
-      await publish(fx, utc(20, h, 7 + (h % 2)), 1 + ((h * 7) % 13), h % 2 ? utc(25, 0) : undefined);
+      await publishMeasured(fx, utc(20, h, 7 + (h % 2)), 1 + ((h * 7) % 13), h % 2 ? utc(25, 0) : undefined);
     for (const period of [`startDate=${day(20)}&endDate=${day(20)}`, `startDate=${day(20)}&endDate=${day(21)}`])
       await expectExact(fx, period);
   });
@@ -928,14 +893,14 @@ describe("a period's partial days at its edges (ADR 023)", () => {
     // "30d" is [now − 30 days, now): before 12:00 UTC its first edge is taken (the rest of that day before it holds these
     // hourly posts), after it its last (the rest of today holds a post published after now, measured before now).
     for (let h = 0; h < 96; h += 1)
-      await publish(
+      await publishMeasured(
         fx,
         now - 32 * DAY_MS + h * 3_600_000 + (h % 2) * 60_000,
         1 + ((h * 5) % 11),
         undefined,
         now - 1_000,
       );
-    await publish(fx, now + 60_000, 7, undefined, now - 1_000);
+    await publishMeasured(fx, now + 60_000, 7, undefined, now - 1_000);
     const content = await call<"GET /api/analytics/content-performance">(
       "/api/analytics/content-performance?period=30d",
       {
@@ -963,10 +928,10 @@ describe("a period's partial days at its edges (ADR 023)", () => {
     const now = Date.now();
     // Measured before now, so nothing was measured after the period (a period ending now ranks candidates).
     for (let i = 1; i <= 6; i++)
-      await publish(fx, now - i * 600_000 - (i % 2) * 60_000, 20 - i, undefined, now - 1_000);
+      await publishMeasured(fx, now - i * 600_000 - (i % 2) * 60_000, 20 - i, undefined, now - 1_000);
     await expectExact(fx, "period=30d");
     // A post published after now (a clock ahead) with more engagement than any: the day is no longer the edge.
-    await publish(fx, now + 120_000, 1_000, undefined, now - 1_000);
+    await publishMeasured(fx, now + 120_000, 1_000, undefined, now - 1_000);
     await expectExact(fx, "period=30d");
     // The ranking's statement is rendered once per shape (ADR 048): a period with one partial day, then two with two
     // (the same text bound to other bounds), each as its own targets give. In April of the data set's year, after
@@ -977,7 +942,7 @@ describe("a period's partial days at its edges (ADR 023)", () => {
       [60, 5],
       [138, 30],
     ])
-      await publish(fx, at(h), likes);
+      await publishMeasured(fx, at(h), likes);
     for (const [start, end, top] of [
       [at(0), at(132), at(18)],
       [at(12), at(140), at(138)],
@@ -1036,7 +1001,13 @@ describe("a period's partial days at its edges (ADR 023)", () => {
             for (let i = 0; i < n; i++) {
               const at = from + h * HOUR_MS + 5 * 60_000 + i * 30 * 60_000 + (h % 2) * 60_000;
               if (at < range.end - 2 * 60_000)
-                await publish(fx, at, 1 + ((h * 7 + i) % 13), i % 2 ? range.end - 1_000 : undefined, at + 60_000);
+                await publishMeasured(
+                  fx,
+                  at,
+                  1 + ((h * 7 + i) % 13),
+                  i % 2 ? range.end - 1_000 : undefined,
+                  at + 60_000,
+                );
             }
       };
       await fill(1);

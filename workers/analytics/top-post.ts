@@ -14,13 +14,16 @@ import {
 } from "./period-scope";
 import { loadTargetRows } from "./post-reads";
 import { DAY_MS, edgeDays, type Span, splitByWeeks, unitStarts, WEEK_MS } from "./rollup-ranges";
+import { keepTop, keptTop, topPostVersion } from "./top-post-kept";
 
 /**
  * The targets in the period of its top post as aggregate.topPost ranks it (engagement, then reach, then the
  * earliest published, then first in (published_at, target id) order), with their metrics; none without published
  * targets. The post is found inside the statement that reads its targets, so a period up to now costs no round trip
  * of its own. A period nobody measured after (any period ending now) ranks only the posts that can win
- * (`topCandidates`), with or without a platform filter; a past period sums every post of the period.
+ * (`topCandidates`), with or without a platform filter; a past period sums every post of the period. Such a period
+ * first offers the post the isolate kept for it (ADR 136), taken while the workspace's top-post version is the one
+ * it was found at and no target entered the period's end since.
  */
 export async function topPostTargets(db: Db, workspaceId: string, range: PeriodRange): Promise<TargetRow[]> {
   const { days, edges } = rankingSplit(range);
@@ -30,6 +33,16 @@ export async function topPostTargets(db: Db, workspaceId: string, range: PeriodR
   const period = { start: $("q.start"), end: $("q.end"), platforms };
   const values = { "q.ws": workspaceId, "q.start": range.start, "q.end": range.end };
   const cands = narrow ? topCandidates(workspaceId, days, edges, platforms) : null;
+  const kept = cands ? keptTop(workspaceId, range) : null;
+  // Null when nothing is kept: the version never equals it.
+  const keptValues = {
+    "q.kept": kept?.postId ?? null,
+    "q.keptVersion": kept?.version ?? null,
+    "q.keptEnd": kept?.end ?? range.end,
+  };
+  const keptPost = () =>
+    sql`select ${$("q.kept")} where ${$("q.keptVersion")} = (select version from top_post_versions where workspace_id = ${$("q.ws")})
+      and not exists (select 1 from post_targets t where ${targetScope($("q.ws"), { start: $("q.keptEnd"), end: $("q.end"), platforms })})`;
   const engaged = () =>
     cands
       ? sql`
@@ -53,11 +66,23 @@ export async function topPostTargets(db: Db, workspaceId: string, range: PeriodR
   // Nothing has engagement or reach: every post ties, so the first published wins (coalesce reads it only then).
   const first = () =>
     sql`select t.post_id from post_targets t where ${targetScope($("q.ws"), period)} order by t.published_at, t.id limit 1`;
-  return loadTargetRows(db, workspaceId, range, {
-    key: `top:${cands ? `narrow:${cands.key}` : `all:${platformKey(platforms)}`}`,
-    values: cands ? { ...values, ...cands.values } : values,
-    build: () => sql`select coalesce((${engaged()}), (${first()}))`,
-  });
+  if (!cands)
+    return loadTargetRows(db, workspaceId, range, {
+      key: `top:all:${platformKey(platforms)}`,
+      values,
+      build: () => sql`select coalesce((${engaged()}), (${first()}))`,
+    });
+  // The version first in the batch (one transaction), the ranking after it.
+  const [version, rows] = await Promise.all([
+    topPostVersion(db, workspaceId),
+    loadTargetRows(db, workspaceId, range, {
+      key: `top:narrow:${cands.key}`,
+      values: { ...values, ...cands.values, ...keptValues },
+      build: () => sql`select coalesce((${keptPost()}), (${engaged()}), (${first()}))`,
+    }),
+  ]);
+  keepTop(workspaceId, range, version, rows);
+  return rows;
 }
 
 /**

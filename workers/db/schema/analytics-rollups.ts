@@ -144,6 +144,15 @@ export const bestTimesVersions = sqliteTable("best_times_versions", {
 });
 
 /**
+ * How often a workspace's post_metrics_post_daily rows changed: bumped by their triggers (rollups.sql), so a top post
+ * found at a version is still the top post while the version is and its targets stay in the period (ADR 136).
+ */
+export const topPostVersions = sqliteTable("top_post_versions", {
+  workspaceId: text("workspace_id").primaryKey(),
+  version: integer("version").notNull().default(0),
+});
+
+/**
  * Rollup (ADR 023): per post and UTC day of publishing, its targets published that day and the engagement
  * (likes + comments + shares) and reach of their current metrics, so the overview finds its top post with
  * one index seek per day. `split` marks a post whose targets went out on more than one UTC day (its days
