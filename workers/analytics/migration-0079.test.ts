@@ -1,6 +1,6 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { inboxAccountBefore } from "../inbox/migration.test-helper";
+import { measuredPostBefore } from "./migration.test-helper";
 
 /** A fixed instant: the rollup files rows by UTC week, whatever the day. */
 const AT = Date.UTC(2026, 0, 20, 10);
@@ -12,25 +12,7 @@ const AT = Date.UTC(2026, 0, 20, 10);
  */
 describe("migration 0079 (best_times_versions)", () => {
   it("starts existing workspaces at 1, counts each change of their weekly rows, and never brings a deleted counter back", async () => {
-    const db = await inboxAccountBefore("0079");
-    const snapshot = (id: string, takenAt: number, likes: number) =>
-      db
-        .prepare(
-          "INSERT INTO post_metric_snapshots (id, target_id, post_id, account_id, workspace_id, platform, taken_at, impressions, reach, likes, comments, shares, saves, clicks, video_views) VALUES (?1, 't1', 't1', 'a1', 'w1', 'facebook', ?2, 10, 5, ?3, 1, 0, 0, 0, 0)",
-        )
-        .bind(id, takenAt, likes);
-    await db.batch([
-      db.prepare(
-        "INSERT INTO posts (id, workspace_id, user_id, content, status) VALUES ('t1', 'w1', 'u1', 'x', 'published')",
-      ),
-      db
-        .prepare(
-          "INSERT INTO post_targets (id, post_id, workspace_id, platform, account_id, status, published_at) VALUES ('t1', 't1', 'w1', 'facebook', 'a1', 'published', ?)",
-        )
-        .bind(AT),
-      snapshot("s1", AT + 3_600_000, 5),
-      db.prepare("INSERT INTO workspaces (id, name) VALUES ('w2', 'Quiet')"),
-    ]);
+    const { db, snapshot } = await measuredPostBefore("0079", AT);
     await applyD1Migrations(db, env.TEST_MIGRATIONS);
     const versions = async () =>
       (await db.prepare("SELECT workspace_id, version FROM best_times_versions ORDER BY workspace_id").all()).results;
