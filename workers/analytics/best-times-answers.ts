@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { cachedJson, cacheJson, cacheKey } from "../http/json-cache";
 import type { Platform } from "../platform-profile";
 import { rankBestTimes } from "./best-times";
+import { changeCount } from "./change-counters";
 import { loadBestTimeSamples } from "./engagement-reads";
 
 type BestTimesAnswer = ReturnType<typeof rankBestTimes>;
@@ -26,7 +26,10 @@ export async function bestTimesAnswer(
   timezone: string,
 ): Promise<BestTimesAnswer> {
   const key = cacheKey("best-times", FORMAT, workspaceId, platform ?? "all", timezone);
-  const [version, kept] = await Promise.all([bestTimesVersion(db, workspaceId), cachedJson<Kept>(key)]);
+  const [version, kept] = await Promise.all([
+    changeCount(db, "best_times_versions", workspaceId).then((v) => v ?? 0),
+    cachedJson<Kept>(key),
+  ]);
   if (kept?.version === version) return kept.answer;
   // The version is read before the rollup: a change between the two reads makes the next request compute again,
   // where reading it after could label an older answer with the newer version.
@@ -34,11 +37,4 @@ export async function bestTimesAnswer(
   const answer = rankBestTimes(samples, timezone, platform);
   await cacheJson(key, { version, answer } satisfies Kept, KEPT_SECONDS);
   return answer;
-}
-
-async function bestTimesVersion(db: Db, workspaceId: string): Promise<number> {
-  const [row] = await db.all<{ version: number }>(
-    sql`select version from best_times_versions where workspace_id = ${workspaceId}`,
-  );
-  return row?.version ?? 0;
 }

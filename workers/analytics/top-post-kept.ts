@@ -1,9 +1,6 @@
-import { sql } from "drizzle-orm";
-import { allRendered } from "../db/batch-reads";
-import type { Db } from "../db/client";
 import type { Platform } from "../platform-profile";
 import type { TargetRow } from "./aggregate";
-import { $, platformKey } from "./period-scope";
+import { platformKey } from "./period-scope";
 
 /**
  * The top post a period ending now had at a version of its workspace's post_metrics_post_daily rows
@@ -35,7 +32,7 @@ const keyOf = (workspaceId: string, range: Period) =>
  * as the start moved on, and the kept post lost none while its first publish is still inside. Targets that enter at
  * the end without a write (published at a time ahead of the clock that found it) are checked in SQL too.
  */
-export const stillTop = (found: KeptTop, range: Period) =>
+const stillTop = (found: KeptTop, range: Period) =>
   found.start <= range.start && found.end <= range.end && found.first >= range.start;
 
 /** What the isolate keeps for this period, if it can still be its top post. */
@@ -58,18 +55,4 @@ export function keepTop(workspaceId: string, range: Period, version: number | nu
     end: range.end,
   });
   if (kept.size > KEPT_MAX) kept.delete(kept.keys().next().value!);
-}
-
-/**
- * The workspace's top-post version. Issued before the ranking, so both travel in one batch (one transaction); were
- * they ever apart, a change between them would label the answer with an older version and only cost a recompute.
- */
-export async function topPostVersion(db: Db, workspaceId: string): Promise<number | null> {
-  const [row] = await allRendered<{ version: number }>(
-    db,
-    "analytics.top-post-version",
-    () => sql`select version from top_post_versions where workspace_id = ${$("ws")}`,
-    { ws: workspaceId },
-  );
-  return row?.version ?? null;
 }

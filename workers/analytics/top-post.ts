@@ -2,6 +2,7 @@ import { type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Platform } from "../platform-profile";
 import type { TargetRow } from "./aggregate";
+import { changeCount } from "./change-counters";
 import {
   $,
   measuredAfter,
@@ -14,7 +15,7 @@ import {
 } from "./period-scope";
 import { loadTargetRows } from "./post-reads";
 import { DAY_MS, edgeDays, type Span, splitByWeeks, unitStarts, WEEK_MS } from "./rollup-ranges";
-import { keepTop, keptTop, topPostVersion } from "./top-post-kept";
+import { keepTop, keptTop } from "./top-post-kept";
 
 /**
  * The targets in the period of its top post as aggregate.topPost ranks it (engagement, then reach, then the
@@ -72,9 +73,10 @@ export async function topPostTargets(db: Db, workspaceId: string, range: PeriodR
       values,
       build: () => sql`select coalesce((${engaged()}), (${first()}))`,
     });
-  // The version first in the batch (one transaction), the ranking after it.
+  // The version first in the batch (one transaction), the ranking after it: were they ever apart, a change between
+  // them would label the answer with an older version, which only costs a recompute.
   const [version, rows] = await Promise.all([
-    topPostVersion(db, workspaceId),
+    changeCount(db, "top_post_versions", workspaceId),
     loadTargetRows(db, workspaceId, range, {
       key: `top:narrow:${cands.key}`,
       values: { ...values, ...cands.values, ...keptValues },
