@@ -56,6 +56,27 @@ export const recomputedPublished = (workspaceId: string) => sql`
   group by k.d, k.p`;
 
 /**
+ * post_published_daily_total (ADR 137): per day, every published target and the current engagement of every measured
+ * one (post_best_times_daily's), each as 96 quarter-hours by publish time, all platforms together.
+ */
+export const recomputedPublishedTotal = (workspaceId: string) => sql`
+  with recursive slots(i) as (select 0 union all select i + 1 from slots where i < 95),
+  t as (
+    select published_at - published_at % ${DAY} as d, published_at % ${DAY} / 900000 as slot, count(*) as n
+    from post_targets where workspace_id = ${workspaceId} and status = 'published' and published_at is not null group by 1, 2
+  ),
+  e as (
+    select published_at - published_at % ${DAY} as d, published_at % ${DAY} / 900000 as slot,
+      sum(likes + comments + shares) as n
+    from post_metrics_current where workspace_id = ${workspaceId} and published_at is not null group by 1, 2
+  ),
+  k as (select d from t union select d from e)
+  select ${workspaceId} as workspace_id, k.d as day, json_group_array(coalesce(t.n, 0) order by slots.i) as targets,
+    json_group_array(coalesce(e.n, 0) order by slots.i) as engagement
+  from k cross join slots left join t on t.d = k.d and t.slot = slots.i left join e on e.d = k.d and e.slot = slots.i
+  group by k.d`;
+
+/**
  * The rebuild's statements for one workspace (run inside rebuildRollups' batch). The daily inserts' triggers fill
  * the weekly rollup too; rebuilding it after them makes the repair not depend on those triggers.
  */
@@ -68,6 +89,8 @@ export const rebuildContent = (workspaceId: string) => [
     ${recomputedWeeklyContent(workspaceId)}`,
   sql`delete from post_published_daily where workspace_id = ${workspaceId}`,
   sql`insert into post_published_daily (workspace_id, day, platform, targets) ${recomputedPublished(workspaceId)}`,
+  sql`delete from post_published_daily_total where workspace_id = ${workspaceId}`,
+  sql`insert into post_published_daily_total (workspace_id, day, targets, engagement) ${recomputedPublishedTotal(workspaceId)}`,
 ];
 
 const CONTENT_COLUMNS = sql`content_type, platform, targets, impressions, reach, engagement`;
@@ -120,8 +143,9 @@ export async function loadContentSums(db: Db, workspaceId: string, range: Period
  * Every published target of the period (measured or not) with its engagement, as aggregate.publishSamples over
  * `loadTargetRows` gives them, for the posting patterns. A period nobody measured after reads the quarter-hours
  * it holds whole from post_published_daily (targets) beside post_best_times_daily (their current engagement), one
- * row each per UTC day and platform, and only the slots its ends cut (the one holding "now") per target; a local
- * midnight is always on a quarter-hour, so the start cuts none. A past period reads every target.
+ * row each per UTC day and platform, or without a platform filter from their total (one row a day, ADR 137), and
+ * only the slots its ends cut (the one holding "now") per target; a local midnight is always on a quarter-hour, so
+ * the start cuts none. A past period reads every target.
  */
 export async function loadPublishSamples(db: Db, workspaceId: string, range: PeriodRange): Promise<PublishSample[]> {
   const perTarget = async () => publishSamples(await loadTargetRows(db, workspaceId, range));
@@ -134,11 +158,18 @@ export async function loadPublishSamples(db: Db, workspaceId: string, range: Per
       allRendered<{ day: number; targets: string; engagement: string | null }>(
         db,
         `analytics.published-slots:${platformKey(range.platforms)}`,
-        () => sql`
+        // Without a platform filter, one row a day with every platform together (ADR 137): a fifth of the rows for
+        // a workspace on five platforms, and no join.
+        () =>
+          range.platforms?.length
+            ? sql`
         select p.day, p.targets, b.engagement from post_published_daily p
         left join post_best_times_daily b on b.workspace_id = p.workspace_id and b.day = p.day and b.platform = p.platform
         where p.workspace_id = ${$("ws")} and p.day >= ${$("start")} and p.day < ${$("end")}
-          ${platformFilter(sql`p.platform`, range.platforms)}`,
+          ${platformFilter(sql`p.platform`, range.platforms)}`
+            : sql`
+        select day, targets, engagement from post_published_daily_total
+        where workspace_id = ${$("ws")} and day >= ${$("start")} and day < ${$("end")}`,
         { ws: workspaceId, start: range.start - (range.start % DAY_MS), end: range.end },
       ),
       ...cutPieces(window, cut).map((piece) =>

@@ -14,7 +14,12 @@ import {
 } from "../db/schema/index";
 import { registerUser } from "../test/helpers";
 import { drizzleOf, insertPlaced } from "../test/shards";
-import { recomputedContent, recomputedPublished, recomputedWeeklyContent } from "./content-rollup";
+import {
+  recomputedContent,
+  recomputedPublished,
+  recomputedPublishedTotal,
+  recomputedWeeklyContent,
+} from "./content-rollup";
 import { recomputedHashtags, recomputedWeeklyHashtags } from "./hashtag-rollup";
 import {
   recomputedBestTimes,
@@ -361,6 +366,11 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
       .map((r) => ({ day: r.day, platform: r.platform, targets: JSON.parse(r.targets) as number[] }))
       .filter((r) => r.targets.some((n) => n !== 0))
       .sort((x, y) => x.day - y.day || x.platform.localeCompare(y.platform));
+  const publishedTotal = async (query: SQL) =>
+    (await db.all<{ day: number; targets: string; engagement: string }>(query))
+      .map((r) => ({ day: r.day, targets: JSON.parse(r.targets) as number[], engagement: JSON.parse(r.engagement) }))
+      .filter((r) => [...r.targets, ...r.engagement].some((n) => n !== 0))
+      .sort((x, y) => x.day - y.day);
   return {
     stored: {
       content: await db.all(sql`select day, platform, content_type, ${TAG_FIGURES} from post_content_daily
@@ -369,6 +379,9 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
         where workspace_id = ${workspaceId} and ${tagNonZero} order by week, platform, content_type`),
       published: await published(
         sql`select day, platform, targets from post_published_daily where workspace_id = ${workspaceId}`,
+      ),
+      publishedTotal: await publishedTotal(
+        sql`select day, targets, engagement from post_published_daily_total where workspace_id = ${workspaceId}`,
       ),
       metrics: await db.all(sql`select day, account_id, platform, ${METRICS} from post_metrics_daily
         where workspace_id = ${workspaceId} and ${nonZero} order by day, account_id`),
@@ -411,6 +424,7 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
         await db.all(sql`select week, platform, content_type, ${TAG_FIGURES} from (${recomputedWeeklyContent(workspaceId)})
         where ${tagNonZero} order by week, platform, content_type`),
       published: await published(recomputedPublished(workspaceId)),
+      publishedTotal: await publishedTotal(recomputedPublishedTotal(workspaceId)),
       metrics: await db.all(sql`select day, account_id, platform, ${METRICS} from (${recomputedMetrics(workspaceId)})
         where ${nonZero} order by day, account_id`),
       hourlyMetrics:
@@ -452,6 +466,7 @@ export async function expectRollupsExact(db: Db, workspaceId: string) {
   const { stored, recomputed } = await rollupsAndRecomputation(db, workspaceId);
   expect(stored.metrics.length).toBeGreaterThan(0);
   expect(stored.engagementTotal.length).toBeGreaterThan(0);
+  expect(stored.publishedTotal.length).toBeGreaterThan(0);
   expect(stored).toEqual(recomputed);
 }
 

@@ -567,7 +567,9 @@ END;
 
 -- =================================================================================================================
 -- post_best_times_daily (0024): per (workspace, day of publishing, platform), as 96 quarter-hours of publish time,
--- the measured targets (`posts`) and their engagement: each target with current metrics counts once, in its slot.
+-- the measured targets (`posts`) and their engagement: each target with current metrics counts once, in its slot. Each
+-- trigger files the same engagement into post_published_daily_total (0087), the day's row for every platform together
+-- (ADR 137).
 -- =================================================================================================================
 
 CREATE TRIGGER `post_best_times_daily_current_insert` AFTER INSERT ON `post_metrics_current`
@@ -579,6 +581,11 @@ BEGIN
     `posts` = json_set(`posts`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']', json_extract(`posts`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']') + 1),
     `engagement` = json_set(`engagement`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']', json_extract(`engagement`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']') + (NEW.`likes` + NEW.`comments` + NEW.`shares`))
   WHERE `workspace_id` = NEW.`workspace_id` AND `day` = NEW.`published_at` - NEW.`published_at` % 86400000 AND `platform` = NEW.`platform`;
+  INSERT INTO `post_published_daily_total` (`workspace_id`, `day`)
+  VALUES (NEW.`workspace_id`, NEW.`published_at` - NEW.`published_at` % 86400000) ON CONFLICT DO NOTHING;
+  UPDATE `post_published_daily_total` SET
+    `engagement` = json_set(`engagement`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']', json_extract(`engagement`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']') + (NEW.`likes` + NEW.`comments` + NEW.`shares`))
+  WHERE `workspace_id` = NEW.`workspace_id` AND `day` = NEW.`published_at` - NEW.`published_at` % 86400000;
 END;
 
 CREATE TRIGGER `post_best_times_daily_current_update` AFTER UPDATE ON `post_metrics_current`
@@ -594,6 +601,15 @@ BEGIN
     `posts` = json_set(`posts`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']', json_extract(`posts`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']') + 1),
     `engagement` = json_set(`engagement`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']', json_extract(`engagement`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']') + (NEW.`likes` + NEW.`comments` + NEW.`shares`))
   WHERE NEW.`published_at` IS NOT NULL AND `workspace_id` = NEW.`workspace_id` AND `day` = NEW.`published_at` - NEW.`published_at` % 86400000 AND `platform` = NEW.`platform`;
+  UPDATE `post_published_daily_total` SET
+    `engagement` = json_set(`engagement`, '$[' || (OLD.`published_at` % 86400000 / 900000) || ']', json_extract(`engagement`, '$[' || (OLD.`published_at` % 86400000 / 900000) || ']') - (OLD.`likes` + OLD.`comments` + OLD.`shares`))
+  WHERE OLD.`published_at` IS NOT NULL AND `workspace_id` = OLD.`workspace_id` AND `day` = OLD.`published_at` - OLD.`published_at` % 86400000;
+  INSERT INTO `post_published_daily_total` (`workspace_id`, `day`)
+  SELECT NEW.`workspace_id`, NEW.`published_at` - NEW.`published_at` % 86400000
+  WHERE NEW.`published_at` IS NOT NULL ON CONFLICT DO NOTHING;
+  UPDATE `post_published_daily_total` SET
+    `engagement` = json_set(`engagement`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']', json_extract(`engagement`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']') + (NEW.`likes` + NEW.`comments` + NEW.`shares`))
+  WHERE NEW.`published_at` IS NOT NULL AND `workspace_id` = NEW.`workspace_id` AND `day` = NEW.`published_at` - NEW.`published_at` % 86400000;
 END;
 
 CREATE TRIGGER `post_best_times_daily_current_delete` AFTER DELETE ON `post_metrics_current`
@@ -603,6 +619,9 @@ BEGIN
     `posts` = json_set(`posts`, '$[' || (OLD.`published_at` % 86400000 / 900000) || ']', json_extract(`posts`, '$[' || (OLD.`published_at` % 86400000 / 900000) || ']') - 1),
     `engagement` = json_set(`engagement`, '$[' || (OLD.`published_at` % 86400000 / 900000) || ']', json_extract(`engagement`, '$[' || (OLD.`published_at` % 86400000 / 900000) || ']') - (OLD.`likes` + OLD.`comments` + OLD.`shares`))
   WHERE `workspace_id` = OLD.`workspace_id` AND `day` = OLD.`published_at` - OLD.`published_at` % 86400000 AND `platform` = OLD.`platform`;
+  UPDATE `post_published_daily_total` SET
+    `engagement` = json_set(`engagement`, '$[' || (OLD.`published_at` % 86400000 / 900000) || ']', json_extract(`engagement`, '$[' || (OLD.`published_at` % 86400000 / 900000) || ']') - (OLD.`likes` + OLD.`comments` + OLD.`shares`))
+  WHERE `workspace_id` = OLD.`workspace_id` AND `day` = OLD.`published_at` - OLD.`published_at` % 86400000;
 END;
 
 -- =================================================================================================================
@@ -693,7 +712,7 @@ END;
 
 -- =================================================================================================================
 -- post_published_daily (0030): posting patterns, every published target, measured or not, per quarter-hour of its
--- day of publishing and platform.
+-- day of publishing and platform. Each trigger counts the same target into post_published_daily_total (0087) too.
 -- =================================================================================================================
 
 CREATE TRIGGER `post_published_daily_target_insert` AFTER INSERT ON `post_targets`
@@ -703,6 +722,10 @@ BEGIN
   SELECT NEW.`workspace_id`, NEW.`published_at` - NEW.`published_at` % 86400000, NEW.`platform` WHERE NEW.`status` = 'published' AND NEW.`published_at` IS NOT NULL ON CONFLICT DO NOTHING;
   UPDATE `post_published_daily` SET `targets` = json_set(`targets`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']', json_extract(`targets`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']') + 1)
   WHERE `workspace_id` = NEW.`workspace_id` AND `day` = NEW.`published_at` - NEW.`published_at` % 86400000 AND `platform` = NEW.`platform`;
+  INSERT INTO `post_published_daily_total` (`workspace_id`, `day`)
+  VALUES (NEW.`workspace_id`, NEW.`published_at` - NEW.`published_at` % 86400000) ON CONFLICT DO NOTHING;
+  UPDATE `post_published_daily_total` SET `targets` = json_set(`targets`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']', json_extract(`targets`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']') + 1)
+  WHERE `workspace_id` = NEW.`workspace_id` AND `day` = NEW.`published_at` - NEW.`published_at` % 86400000;
 END;
 
 CREATE TRIGGER `post_published_daily_target_update` AFTER UPDATE OF `status`, `published_at`, `workspace_id`, `platform` ON `post_targets`
@@ -714,6 +737,12 @@ BEGIN
   SELECT NEW.`workspace_id`, NEW.`published_at` - NEW.`published_at` % 86400000, NEW.`platform` WHERE NEW.`status` = 'published' AND NEW.`published_at` IS NOT NULL ON CONFLICT DO NOTHING;
   UPDATE `post_published_daily` SET `targets` = json_set(`targets`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']', json_extract(`targets`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']') + 1)
   WHERE `workspace_id` = NEW.`workspace_id` AND `day` = NEW.`published_at` - NEW.`published_at` % 86400000 AND `platform` = NEW.`platform` AND NEW.`status` = 'published' AND NEW.`published_at` IS NOT NULL;
+  UPDATE `post_published_daily_total` SET `targets` = json_set(`targets`, '$[' || (OLD.`published_at` % 86400000 / 900000) || ']', json_extract(`targets`, '$[' || (OLD.`published_at` % 86400000 / 900000) || ']') - 1)
+  WHERE `workspace_id` = OLD.`workspace_id` AND `day` = OLD.`published_at` - OLD.`published_at` % 86400000 AND OLD.`status` = 'published' AND OLD.`published_at` IS NOT NULL;
+  INSERT INTO `post_published_daily_total` (`workspace_id`, `day`)
+  SELECT NEW.`workspace_id`, NEW.`published_at` - NEW.`published_at` % 86400000 WHERE NEW.`status` = 'published' AND NEW.`published_at` IS NOT NULL ON CONFLICT DO NOTHING;
+  UPDATE `post_published_daily_total` SET `targets` = json_set(`targets`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']', json_extract(`targets`, '$[' || (NEW.`published_at` % 86400000 / 900000) || ']') + 1)
+  WHERE `workspace_id` = NEW.`workspace_id` AND `day` = NEW.`published_at` - NEW.`published_at` % 86400000 AND NEW.`status` = 'published' AND NEW.`published_at` IS NOT NULL;
 END;
 
 CREATE TRIGGER `post_published_daily_target_delete` AFTER DELETE ON `post_targets`
@@ -721,6 +750,8 @@ WHEN OLD.`status` = 'published' AND OLD.`published_at` IS NOT NULL
 BEGIN
   UPDATE `post_published_daily` SET `targets` = json_set(`targets`, '$[' || (OLD.`published_at` % 86400000 / 900000) || ']', json_extract(`targets`, '$[' || (OLD.`published_at` % 86400000 / 900000) || ']') - 1)
   WHERE `workspace_id` = OLD.`workspace_id` AND `day` = OLD.`published_at` - OLD.`published_at` % 86400000 AND `platform` = OLD.`platform`;
+  UPDATE `post_published_daily_total` SET `targets` = json_set(`targets`, '$[' || (OLD.`published_at` % 86400000 / 900000) || ']', json_extract(`targets`, '$[' || (OLD.`published_at` % 86400000 / 900000) || ']') - 1)
+  WHERE `workspace_id` = OLD.`workspace_id` AND `day` = OLD.`published_at` - OLD.`published_at` % 86400000;
 END;
 
 -- =================================================================================================================

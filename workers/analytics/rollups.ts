@@ -8,7 +8,7 @@ import { DAY_MS, HOUR_MS, SLOT_MS, WEEK_MS } from "./rollup-ranges";
 /**
  * The analytics rollups' repair and retention (ADR 023). Triggers (all of them in rollups.sql, ADR 052) keep
  * post_metrics_daily and its hourly twin, post_metrics_post_daily, their weekly sums, post_engagement_daily and its total, post_best_times_daily and its weekly sums, post_hashtag_daily,
- * post_content_daily and post_published_daily right on every write; `rebuildRollups` recomputes them from scratch (after a
+ * post_content_daily and post_published_daily and its total right on every write; `rebuildRollups` recomputes them from scratch (after a
  * bug, or to check the triggers), and `runRetention` deletes old post snapshots without changing them.
  */
 

@@ -381,3 +381,18 @@ export const postPublishedDaily = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.platform] })],
 );
+
+/**
+ * post_published_daily's targets and post_best_times_daily's engagement per UTC day, every platform together (ADR
+ * 137): the posting patterns tab without a filter reads one row a day here. Kept by those tables' triggers.
+ */
+export const postPublishedDailyTotal = sqliteTable(
+  "post_published_daily_total",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    day: ms("day").notNull(),
+    targets: text("targets").notNull().default(zeroSlots),
+    engagement: text("engagement").notNull().default(zeroSlots),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day] })],
+);
