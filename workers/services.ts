@@ -219,8 +219,138 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
 }
 
 /**
- * The account-level services with the workspace's as getters, each built on first use from the workspace's shard
- * (`account` holds plain values only: spreading it must not build anything).
+ * The workspace's services as getters, each built on first use from the workspace's shard. They are a class's, on
+ * its prototype: getters written in an object literal are new closures on every request, which gives every request's
+ * object a hidden class of its own, and V8 keeps those (and all they reach) through young collections until a full
+ * one (bench/RESULTS.md, session 44).
+ */
+export class WorkspaceServiceGetters {
+  readonly #platforms: () => PlatformRegistry;
+  readonly #scoped: () => WorkspaceServices;
+  readonly #inbox: () => ReturnType<typeof inboxService>;
+  constructor(
+    platforms: () => PlatformRegistry,
+    scoped: () => WorkspaceServices,
+    inbox: () => ReturnType<typeof inboxService>,
+  ) {
+    this.#platforms = platforms;
+    this.#scoped = scoped;
+    this.#inbox = inbox;
+  }
+  get platforms() {
+    return this.#platforms();
+  }
+  /** The workspace's database (drizzle) and its raw D1 handle (batches that need D1's own statements). */
+  get db() {
+    return this.#scoped().db;
+  }
+  get d1() {
+    return this.#scoped().d1;
+  }
+  /** The queues as this shard's producer: every message names the shard its rows are on. */
+  get queues() {
+    return this.#scoped().queues;
+  }
+  get accounts() {
+    return this.#scoped().accounts;
+  }
+  get idempotency() {
+    return this.#scoped().idempotency;
+  }
+  /** Mail recorded in a write's batch on the workspace's shard, sent after it (ADR 129). */
+  get outbox() {
+    return this.#scoped().outbox;
+  }
+  /** Webhook endpoints, their delivery log, and `emit` for the events (ADR 019). */
+  get webhooks() {
+    return this.#scoped().webhooks;
+  }
+  get webhookDeliveryDeps() {
+    return this.#scoped().webhookDeliveryDeps;
+  }
+  /** The AI assistant acting for one member (provider built on first use, not on every request). */
+  get ai() {
+    return this.#scoped().ai;
+  }
+  get aiUsage() {
+    return this.#scoped().aiUsage;
+  }
+  get media() {
+    return this.#scoped().media;
+  }
+  get mediaUploads() {
+    return this.#scoped().mediaUploads;
+  }
+  get mediaVariants() {
+    return this.#scoped().mediaVariants;
+  }
+  get mediaCaptions() {
+    return this.#scoped().mediaCaptions;
+  }
+  get posts() {
+    return this.#scoped().posts;
+  }
+  /** What a user does with a post (create, edit, publish, delete, retry…), for the API, the pages and MCP. */
+  get postCommands() {
+    return this.#scoped().postCommands;
+  }
+  /** Bulk import of spreadsheet rows as posts (ADR 022). */
+  get imports() {
+    return this.#scoped().imports;
+  }
+  /** Per-account posting queues: weekly slots, Add to queue, reorder, pause, Share next (ADR 022). */
+  get queue() {
+    return this.#scoped().queue;
+  }
+  /** Channels held (never claimed) after their media was deleted or their account disconnected or flagged. */
+  get holds() {
+    return this.#scoped().holds;
+  }
+  /** Platform clients and credentials for analytics sync. */
+  get analyticsDeps() {
+    return this.#scoped().analyticsDeps;
+  }
+  get platformAccess() {
+    return this.#scoped().platformAccess;
+  }
+  get publishing() {
+    return this.#scoped().publishing;
+  }
+  get notifications() {
+    return this.#scoped().notifications;
+  }
+  get approvals() {
+    return this.#scoped().approvals;
+  }
+  /** Who did what in the workspace (owners and admins read it). */
+  get activity() {
+    return this.#scoped().activity;
+  }
+  /** Members' comments on posts, with @mentions. */
+  get comments() {
+    return this.#scoped().comments;
+  }
+  /** Client approval links and what clients decide through them. */
+  get shareLinks() {
+    return this.#scoped().shareLinks;
+  }
+  /** The dashboard (30 s per-workspace cache), for the API and the /dashboard loader. */
+  get dashboard() {
+    return this.#scoped().dashboard;
+  }
+  /** Short links that count clicks: settings and the clicks report (ADR 067). */
+  get links() {
+    return this.#scoped().links;
+  }
+  /** The engagement inbox: comments and mentions, triage and replies (ADR 069). */
+  get inbox() {
+    return this.#inbox();
+  }
+}
+
+/**
+ * The account-level services with the workspace's as getters (`account` holds plain values only: it is copied onto
+ * the getters' object, and copying must not build anything).
  */
 function withWorkspaceServices<A extends { now: () => number; env: Env; workspaces: WorkspaceService; people: People }>(
   account: A,
@@ -228,118 +358,10 @@ function withWorkspaceServices<A extends { now: () => number; env: Env; workspac
   scoped: () => WorkspaceServices,
 ) {
   const { now, env } = account;
-  return {
-    ...account,
-    get platforms() {
-      return platforms();
-    },
-    /** The workspace's database (drizzle) and its raw D1 handle (batches that need D1's own statements). */
-    get db() {
-      return scoped().db;
-    },
-    get d1() {
-      return scoped().d1;
-    },
-    /** The queues as this shard's producer: every message names the shard its rows are on. */
-    get queues() {
-      return scoped().queues;
-    },
-    get accounts() {
-      return scoped().accounts;
-    },
-    get idempotency() {
-      return scoped().idempotency;
-    },
-    /** Mail recorded in a write's batch on the workspace's shard, sent after it (ADR 129). */
-    get outbox() {
-      return scoped().outbox;
-    },
-    /** Webhook endpoints, their delivery log, and `emit` for the events (ADR 019). */
-    get webhooks() {
-      return scoped().webhooks;
-    },
-    get webhookDeliveryDeps() {
-      return scoped().webhookDeliveryDeps;
-    },
-    /** The AI assistant acting for one member (provider built on first use, not on every request). */
-    get ai() {
-      return scoped().ai;
-    },
-    get aiUsage() {
-      return scoped().aiUsage;
-    },
-    get media() {
-      return scoped().media;
-    },
-    get mediaUploads() {
-      return scoped().mediaUploads;
-    },
-    get mediaVariants() {
-      return scoped().mediaVariants;
-    },
-    get mediaCaptions() {
-      return scoped().mediaCaptions;
-    },
-    get posts() {
-      return scoped().posts;
-    },
-    /** What a user does with a post (create, edit, publish, delete, retry…), for the API, the pages and MCP. */
-    get postCommands() {
-      return scoped().postCommands;
-    },
-    /** Bulk import of spreadsheet rows as posts (ADR 022). */
-    get imports() {
-      return scoped().imports;
-    },
-    /** Per-account posting queues: weekly slots, Add to queue, reorder, pause, Share next (ADR 022). */
-    get queue() {
-      return scoped().queue;
-    },
-    /** Channels held (never claimed) after their media was deleted or their account disconnected or flagged. */
-    get holds() {
-      return scoped().holds;
-    },
-    /** Platform clients and credentials for analytics sync. */
-    get analyticsDeps() {
-      return scoped().analyticsDeps;
-    },
-    get platformAccess() {
-      return scoped().platformAccess;
-    },
-    get publishing() {
-      return scoped().publishing;
-    },
-    get notifications() {
-      return scoped().notifications;
-    },
-    get approvals() {
-      return scoped().approvals;
-    },
-    /** Who did what in the workspace (owners and admins read it). */
-    get activity() {
-      return scoped().activity;
-    },
-    /** Members' comments on posts, with @mentions. */
-    get comments() {
-      return scoped().comments;
-    },
-    /** Client approval links and what clients decide through them. */
-    get shareLinks() {
-      return scoped().shareLinks;
-    },
-    /** The dashboard (30 s per-workspace cache), for the API and the /dashboard loader. */
-    get dashboard() {
-      return scoped().dashboard;
-    },
-    /** Short links that count clicks: settings and the clicks report (ADR 067). */
-    get links() {
-      return scoped().links;
-    },
-    /** The engagement inbox: comments and mentions, triage and replies (ADR 069). */
-    get inbox() {
-      return inboxService(scoped(), account, env, now);
-    },
-  };
+  return Object.assign(
+    new WorkspaceServiceGetters(platforms, scoped, () => inboxService(scoped(), account, env, now)),
+    account,
+  );
 }
 
 /** The inbox over the shard, with what its team features use of the rest wired in as functions (ADR 084). */

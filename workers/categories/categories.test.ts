@@ -4,7 +4,7 @@ import { connectedAccounts } from "../db/schema/accounts";
 import { utcToLocal } from "../posts";
 import { call, registerUser, uploadImage } from "../test/helpers";
 import { connectViaEmulator } from "../test/oauth";
-import { drizzleOf, servicesOn } from "../test/shards";
+import { drizzleOf, servicesOn, withReplaced } from "../test/shards";
 import { repeatDeps } from "./deps";
 import { REPEAT_LEAD_MS, runCategoryRepeats } from "./repeat";
 
@@ -57,7 +57,7 @@ async function cronBefore(u: User, slot: string) {
     emit: async (_workspace: string, type: string, data: Record<string, unknown>) =>
       void announced.push({ type, data }),
   } as unknown as typeof services.webhooks;
-  return runCategoryRepeats(repeatDeps({ ...services, webhooks }));
+  return runCategoryRepeats(repeatDeps(withReplaced(services, { webhooks })));
 }
 
 describe("evergreen categories", () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { call, registerUser } from "../test/helpers";
 import { armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
-import { servicesOn } from "../test/shards";
+import { servicesOn, withReplaced } from "../test/shards";
 import { feedDeps } from "./deps";
 import { runFeedChecks } from "./jobs";
 
@@ -84,7 +84,7 @@ describe("checking feeds", () => {
     const webhooks = {
       emit: async (_workspace: string, type: string, data: Record<string, unknown>) => void sent.push({ type, data }),
     } as unknown as typeof services.webhooks;
-    await runFeedChecks(feedDeps({ ...services, webhooks }));
+    await runFeedChecks(feedDeps(withReplaced(services, { webhooks })));
     const made = (await call<"GET /api/posts">("/api/posts?limit=10", { token: u.token })).body.data.posts;
     expect(made).toHaveLength(3);
     const mine = sent.filter((e) => e.data.feedId === id);

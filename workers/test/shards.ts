@@ -31,6 +31,15 @@ export async function servicesOn(workspaceId: string, now: () => number = Date.n
   return buildServices(env, now, ORIGIN, { shard: () => shard });
 }
 
+/**
+ * `services` with some of them replaced. Not a spread: the workspace's services are getters on the object's
+ * prototype (services.ts), which a spread leaves behind; the others are read from `services` itself.
+ */
+export const withReplaced = <S extends object, R extends Partial<S>>(services: S, replaced: R): S & R =>
+  new Proxy(services, {
+    get: (target, key) => (Object.hasOwn(replaced, key) ? replaced[key as keyof R] : Reflect.get(target, key, target)),
+  }) as S & R;
+
 /** `dbOf` as drizzle. */
 export const drizzleOf = async (workspaceId: string) => createDb(await dbOf(workspaceId));
 
